@@ -1,0 +1,1 @@
+"""Front ends for the terminal: parse input, render, never decide or enforce rules."""

@@ -1,0 +1,34 @@
+"""The errors a user can cause. The command line prints their message as one line and exits non-zero."""
+
+
+class PaperRobotError(Exception):
+    """Base of every error caused by input: the message says what is wrong and how to fix it."""
+
+
+class DataError(PaperRobotError):
+    """A data file (ship, table, scenario) is missing, malformed or fails validation."""
+
+    def __init__(self, path: str, field: str, reason: str):
+        self.path, self.field, self.reason = str(path), field, reason
+        where = f"{self.path}: {field}" if field else self.path
+        super().__init__(f"{where}: {reason}")
+
+
+class UnknownName(PaperRobotError):
+    """A ship, scenario or option name that does not exist; the message lists the known ones."""
+
+    def __init__(self, kind: str, name: str, known):
+        known = sorted(known)
+        super().__init__(f"unknown {kind} '{name}'; choose one of: {', '.join(known)}")
+
+
+class IllegalAction(PaperRobotError):
+    """A decision the engine rejects; the message names the rule it breaks."""
+
+    def __init__(self, message: str, rule: str = ""):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class SaveError(PaperRobotError):
+    """A save file that cannot be read or does not fit this version of the program."""

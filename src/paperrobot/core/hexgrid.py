@@ -1,0 +1,206 @@
+"""The SFB / Federation Commander hex grid.
+
+Printed labels are ``CCRR`` (column, row, both from 01); even-numbered columns sit half a hex lower
+(flat-topped hexes in vertical columns). Inside, hexes are axial coordinates ``Hex(q, r)``; the third
+cube coordinate is ``-q-r``. Facings are 0..5 for A..F, clockwise, A toward lower row numbers.
+
+Arcs: a 60-degree arc is the closed wedge between two straight hex rows running out from the ship;
+hexes on a boundary row belong to both neighbouring arcs (SFB D2.1, reference sfb-cadet §A5).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+FACINGS = "ABCDEF"
+
+
+class Hex(NamedTuple):
+    q: int
+    r: int
+
+    def __add__(self, other):  # type: ignore[override]
+        return Hex(self.q + other[0], self.r + other[1])
+
+    def __sub__(self, other):
+        return Hex(self.q - other[0], self.r - other[1])
+
+
+# Axial steps for facings A..F (flat-topped, even-q layout): A up, then clockwise.
+DIRECTIONS: tuple[Hex, ...] = (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0))
+
+
+def from_offset(col: int, row: int) -> Hex:
+    return Hex(col, row - (col + (col & 1)) // 2)
+
+
+def to_offset(h: Hex) -> tuple[int, int]:
+    return h.q, h.r + (h.q + (h.q & 1)) // 2
+
+
+def parse(label: str) -> Hex:
+    """``"0608"`` -> the hex of column 6, row 8. Raises ValueError with a clear message."""
+    text = str(label).strip()
+    if len(text) != 4 or not text.isdigit():
+        raise ValueError(f"'{label}' is not a hex label; write four digits, column then row, e.g. 0608")
+    col, row = int(text[:2]), int(text[2:])
+    if col < 1 or row < 1:
+        raise ValueError(f"'{label}' is not a hex label; column and row start at 01")
+    return from_offset(col, row)
+
+
+def label(h: Hex) -> str:
+    col, row = to_offset(h)
+    return f"{col:02d}{row:02d}" if col >= 0 and row >= 0 else f"({col},{row})"
+
+
+def facing_index(letter: str) -> int:
+    letter = str(letter).strip().upper()
+    if len(letter) != 1 or letter not in FACINGS:
+        raise ValueError(f"'{letter}' is not a facing; use one of A-F")
+    return FACINGS.index(letter)
+
+
+def facing_letter(f: int) -> str:
+    return FACINGS[f % 6]
+
+
+def neighbour(h: Hex, facing: int) -> Hex:
+    d = DIRECTIONS[facing % 6]
+    return Hex(h.q + d.q, h.r + d.r)
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    return [Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS]
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """True range: hexes on the shortest path, counting the target's hex, not the firer's."""
+    dq, dr = a.q - b.q, a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+
+def turn(facing: int, steps: int) -> int:
+    """Facing after ``steps`` 60-degree turns (positive = right/clockwise)."""
+    return (facing + steps) % 6
+
+
+# ----------------------------------------------------------------------------------- arcs
+
+# Each 60-degree arc as (first, second) bounding rows, in facing steps relative to the ship's facing.
+BASIC_ARCS: dict[str, tuple[int, int]] = {
+    "RF": (0, 1), "R": (1, 2), "RR": (2, 3), "LR": (3, 4), "L": (4, 5), "LF": (5, 0),
+}
+COMBINED_ARCS: dict[str, tuple[str, ...]] = {
+    "FA": ("LF", "RF"), "RA": ("LR", "RR"), "FX": ("L", "LF", "RF", "R"), "RX": ("L", "LR", "RR", "R"),
+    "LS": ("LF", "L", "LR"), "RS": ("RF", "R", "RR"), "360": ("RF", "R", "RR", "LR", "L", "LF"),
+}
+
+
+@lru_cache(maxsize=None)
+def arc_parts(arc: str) -> tuple[str, ...]:
+    """The basic 60-degree arcs that make up an arc name such as ``FA``, ``LR+L`` or ``L+FA``."""
+    parts: list[str] = []
+    for piece in arc.upper().replace(" ", "").split("+"):
+        if piece in BASIC_ARCS:
+            found: tuple[str, ...] = (piece,)
+        elif piece in COMBINED_ARCS:
+            found = COMBINED_ARCS[piece]
+        else:
+            raise ValueError(f"unknown firing arc '{piece}' in '{arc}'; use LF, RF, L, R, LR, RR, FA, RA, FX, RX, "
+                             f"LS, RS, 360 or '+' joins of them")
+        parts.extend(p for p in found if p not in parts)
+    return tuple(parts)
+
+
+def _wedge(v: Hex, d1: int, d2: int) -> bool:
+    """Is v = a*D[d1] + b*D[d2] with a, b >= 0 (d2 = d1 + 1, clockwise)?"""
+    a1, b1 = DIRECTIONS[d1]
+    a2, b2 = DIRECTIONS[d2]
+    det = a1 * b2 - a2 * b1  # +-1 for adjacent directions
+    a = (v.q * b2 - a2 * v.r) * det
+    b = (a1 * v.r - v.q * b1) * det
+    return a >= 0 and b >= 0
+
+
+def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
+    """Is ``target`` inside ``arc`` of a ship at ``ship`` facing ``facing``?
+
+    A target in the ship's own hex is inside every arc here; range-0 rules (direction judged from the
+    previous impulse's positions) are the engine's business.
+    """
+    v = Hex(target.q - ship.q, target.r - ship.r)
+    for part in arc_parts(arc):
+        first, second = BASIC_ARCS[part]
+        if _wedge(v, (facing + first) % 6, (facing + second) % 6):
+            return True
+    return False
+
+
+def arcs_containing(ship: Hex, facing: int, target: Hex) -> tuple[str, ...]:
+    """The basic arcs (one, or two on a boundary row) that hold ``target``."""
+    return tuple(name for name in BASIC_ARCS if in_arc(ship, facing, name, target))
+
+
+# ----------------------------------------------------------------------------------- shields
+
+def _cube(v: Hex) -> tuple[int, int, int]:
+    return v.q, v.r, -v.q - v.r
+
+
+def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
+    """The directions (0..5) from ``origin`` that point most nearly at ``toward``: one, or two on a boundary."""
+    x, z, y = _cube(Hex(toward.q - origin.q, toward.r - origin.r))
+    if x == 0 and z == 0:
+        return ()
+    dots = []
+    for d in DIRECTIONS:
+        dx, dz, dy = _cube(d)
+        dots.append(x * dx + y * dy + z * dz)
+    best = max(dots)
+    return tuple(i for i, dot in enumerate(dots) if dot == best)
+
+
+def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
+    """Shield numbers (1..6) of a ship at ``target`` facing ``facing`` that face ``source``.
+
+    Shield #1 faces the hex ahead, numbered clockwise. Two numbers mean the line runs along a hexside
+    between two shields (cadet rule D3.41: a die roll decides).
+    """
+    return tuple(((d - facing) % 6) + 1 for d in facing_toward(target, source))
+
+
+def shield_facing_direction(facing: int, direction: int) -> int:
+    """The shield (1..6) of a ship facing ``facing`` that faces compass direction ``direction``."""
+    return ((direction - facing) % 6) + 1
+
+
+# ----------------------------------------------------------------------------------- the map
+
+class Board(NamedTuple):
+    """A rectangular map in printed labels: columns 1..cols, rows 1..rows."""
+
+    cols: int
+    rows: int
+
+    def contains(self, h: Hex) -> bool:
+        col, row = to_offset(h)
+        return 1 <= col <= self.cols and 1 <= row <= self.rows
+
+    def is_edge(self, h: Hex) -> bool:
+        """A hex on the map with at least one neighbour off the map."""
+        return self.contains(h) and not all(self.contains(n) for n in neighbours(h))
+
+    def edges_crossed(self, h: Hex) -> set[str]:
+        """For a hex off the map: which edges it lies beyond ("top", "bottom", "left", "right")."""
+        col, row = to_offset(h)
+        out = set()
+        if col < 1:
+            out.add("left")
+        if col > self.cols:
+            out.add("right")
+        if row < 1:
+            out.add("top")
+        if row > self.rows:
+            out.add("bottom")
+        return out

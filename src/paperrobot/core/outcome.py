@@ -1,0 +1,15 @@
+"""What one finished game reports to simulations: who won, how, and a few measures."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str | None  # the winning side's label ("robot", "player", ...); None for a draw
+    result: str  # how it ended: "destroyed", "disengaged", "time", "points", ...
+    turns: int
+    metrics: dict[str, float] = field(default_factory=dict)  # e.g. damage each side took
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "result": self.result, "turns": self.turns, "metrics": dict(self.metrics)}

@@ -1,0 +1,111 @@
+"""Internal damage: the scenario #4 rule (SFB.DMG1 with the robot's SFB.DMG2/DMG3) and the cadet DAC (#5).
+
+Each function scores one volley of internal points on a ship and returns the boxes hit, in order
+(names such as "warp", "hull", "phaser-1#2", "excess", "destroyed").
+"""
+from __future__ import annotations
+
+from ..core.dice import Dice
+from .data import dac_table
+from .state import WEAPON_VALUE, Ship, Weapon
+
+# Owner's order for "any internal box" (docs/sfb.md "Owner's box choices"): boxes that cost the least
+# fighting power first; warp and weapons last, which is also what SFB.DMG2 demands of the robot.
+DMG1_ANY = ("hull", "shuttle", "lab", "transporter", "security", "excess", "battery", "apr", "impulse")
+OTHER_ORDER = ("shuttle", "lab", "transporter", "battery", "apr")
+
+
+def _weapon_to_lose(ship: Ship, turn: int) -> Weapon | None:
+    alive = [w for w in ship.weapons if w.alive]
+    if not alive:
+        return None
+    # least valuable first; among equals one that already fired this turn, then the last on the sheet
+    return min(alive, key=lambda w: (WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0,
+                                     0 if w.fired_turn == turn else 1, -ship.weapons.index(w)))
+
+
+def destroy_weapon(ship: Ship, weapon: Weapon) -> str:
+    weapon.alive = False
+    weapon.ready = False
+    if weapon.kind == "phaser":  # H6.3: the capacitor shrinks, the empty part going first
+        ship.capacitor = min(ship.capacitor, ship.capacity)
+    if weapon.kind == "drone":
+        weapon.ammo = 0  # destroying the launcher destroys the drones still in it (FD1)
+    return weapon.key
+
+
+def destroy_box(ship: Ship, box: str) -> str:
+    if box == "warp":
+        ship.warp -= 1
+        if ship.robot:
+            ship.warp_lost += 1  # SFB.DMG3: the robot slows by 1 from the next turn
+    elif box == "battery":
+        ship.battery -= 1  # discharged batteries are destroyed first (B3.0 line 6)
+        ship.charged = min(ship.charged, ship.battery)
+    else:
+        setattr(ship, box, getattr(ship, box) - 1)
+    return box
+
+
+def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
+    """SFB.DMG1: 1st point on a weapon, 2nd on a warp box, the rest on any internal box; the bridge
+    cannot be destroyed; with only the bridge left, one more point destroys the ship. For the robot the
+    rest avoid warp and weapons while other boxes remain, then warp first (SFB.DMG2)."""
+    hits: list[str] = []
+    for n in range(points):
+        if ship.destroyed:
+            break
+        if n == 0:
+            weapon = _weapon_to_lose(ship, turn)
+            if weapon is not None:
+                hits.append(destroy_weapon(ship, weapon))
+                continue
+        if n == 1 and ship.warp > 0:
+            hits.append(destroy_box(ship, "warp"))
+            continue
+        box = next((b for b in DMG1_ANY if getattr(ship, b) > 0), None)
+        if box is None and ship.warp > 0:
+            box = "warp"
+        if box is not None:
+            hits.append(destroy_box(ship, box))
+            continue
+        weapon = _weapon_to_lose(ship, turn)
+        if weapon is not None:
+            hits.append(destroy_weapon(ship, weapon))
+            continue
+        ship.destroyed = True  # nothing but the bridge is left
+        hits.append("destroyed")
+    return hits
+
+
+def dac_point(ship: Ship, roll: int, turn: int) -> str:
+    """One point on the cadet Damage Allocation Chart: row ``roll``, first column whose category the ship
+    still has (D4.21); Excess Damage when none; no Excess box left destroys the ship."""
+    for category in dac_table().rows[roll - 1]:
+        if category == "hull" and ship.hull > 0:
+            return destroy_box(ship, "hull")
+        if category == "engine" and (ship.warp > 0 or ship.impulse > 0):
+            return destroy_box(ship, "warp" if ship.warp > 0 else "impulse")
+        if category == "other":
+            box = next((b for b in OTHER_ORDER if getattr(ship, b) > 0), None)
+            if box is not None:
+                return destroy_box(ship, box)
+        if category == "weapon":
+            weapon = _weapon_to_lose(ship, turn)
+            if weapon is not None:
+                return destroy_weapon(ship, weapon)
+        if category == "excess":
+            if ship.excess > 0:
+                return destroy_box(ship, "excess")
+            ship.destroyed = True
+            return "destroyed"
+    raise AssertionError("the DAC always ends in Excess Damage")
+
+
+def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
+    hits = []
+    for _ in range(points):
+        if ship.destroyed:
+            break
+        hits.append(dac_point(ship, dice.d6("damage allocation", ship.side), turn))
+    return hits

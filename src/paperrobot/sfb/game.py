@@ -1,0 +1,667 @@
+"""The SFB Cadet engine: sequence of play and the 7-step impulse procedure (CTH p.48).
+
+Turn: 1 energy allocation (and speed), 2..: impulses 1..N, each with the steps
+  1 move ships, 2 move seeking weapons, 3 resolve seeking weapons, 4 launch seeking weapons,
+  5 fire direct-fire weapons, 6 resolve direct fire (simultaneous), 7 end of impulse;
+then end of turn. Later issues slot in a cloak declaration after energy allocation and plasma as
+another seeking weapon (steps 2-4) without changing this loop.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import hexgrid
+from ..core.controller import Decision, Reason, Request
+from ..core.dice import Dice
+from ..core.errors import IllegalAction, PaperRobotError
+from ..core.events import EventLog
+from ..core.hexgrid import Board, Hex, distance, in_arc, shields_facing, shield_facing_direction
+from ..core.outcome import Outcome
+from . import damage as dmg
+from .choices import Choice, Option
+from .data import ScenarioSpec, ShipSpec, heavy_chart, max_range, min_range, phaser_chart, weapon_tables
+from .energy import EnergyAllocation
+from .movement import LEFT, RIGHT, STEER, STRAIGHT, candidates, move_chart, seek_choice, step, viable_states
+from .state import Drone, MapItem, Ship, Weapon
+
+ROBOT_SPEED = {16: 12, 8: 8}  # SFB.R1: 12 on 16 impulses; 8 when #4 is played on 8 impulses (seed 002)
+
+
+class Game:
+    """One battle. ``controllers`` maps ship name -> controller (robot, policy, person)."""
+
+    def __init__(self, scenario: ScenarioSpec, ships: list[Ship], dice: Dice, log: EventLog | None = None,
+                 options: dict | None = None):
+        self.scenario = scenario
+        self.options = dict(options or {})
+        self.impulses: int = int(self.options.get("impulses", scenario.impulses))
+        self.max_turns: int = int(self.options.get("max_turns", scenario.max_turns))
+        self.board = Board(*scenario.map)
+        self.dice = dice
+        self.log = log if log is not None else EventLog(enabled=False)
+        self.rec = self.log.enabled or bool(self.log.listeners)
+        self.ships = ships
+        self.by_name = {s.name: s for s in ships}
+        self.drones: list[Drone] = []
+        self.drone_count = 0
+        self.controllers: dict[str, Any] = {}
+        self.advisors: dict[str, Any] = {}  # PlayerPolicy per player ship: the defaults offered to a person
+        self.turn = 0
+        self.impulse = 0
+        self.outcome: Outcome | None = None
+        self.chart = move_chart(self.impulses)
+        self.quarter = self.impulses // 4  # E1.5 firing-rate spacing
+        self.drone_speed = self.impulses  # seeking weapons move at the scenario maximum (C1.42)
+        self.objective = hexgrid.parse(scenario.objective) if scenario.objective else None
+        tables = weapon_tables()
+        self.drone_warhead = tables.drone.warhead
+        self.drone_kill = tables.drone.hits_to_kill
+        self.drone_endurance = tables.drone.endurance_turns
+        self.heavy_penalty = tables.drone.heavy_vs_drone_penalty
+        self.fired_this_impulse: list[tuple[Ship, Weapon, Any]] = []
+
+    # ------------------------------------------------------------------------------ helpers
+    @property
+    def now(self) -> int:
+        """Absolute impulse number (for the firing-rate rule across the turn boundary)."""
+        return (self.turn - 1) * self.impulses + self.impulse
+
+    def emit(self, kind: str, side: str = "", **data) -> None:
+        if self.rec:
+            self.log.emit(kind, self.turn, self.impulse, side, **data)
+
+    def enemies(self, ship: Ship) -> list[Ship]:
+        return [s for s in self.ships if s.side != ship.side and s.active]
+
+    def side_ships(self, side: str) -> list[Ship]:
+        return [s for s in self.ships if s.side == side]
+
+    def enemy_of(self, ship: Ship) -> Ship | None:
+        """The nearest active enemy ship (the robot's 'your ship')."""
+        foes = self.enemies(ship)
+        if not foes:
+            return None
+        return min(foes, key=lambda s: (distance(ship.hex, s.hex), s.name))
+
+    def moves_now(self, ship: Ship) -> bool:
+        return ship.speed > 0 and self.chart[min(ship.speed, self.impulses)][self.impulse]
+
+    def viable(self, ship: Ship, steer: str, facing: int, dest: Hex) -> bool:
+        """Would this move keep the ship on the map with a way to go on (SFB.R3.MAP)?"""
+        tm = ship.turn_mode()
+        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
+        return (dest[0], dest[1], facing, straight) in viable_states(self.board.cols, self.board.rows, tm)
+
+    def rate_ok(self, weapon: Weapon) -> bool:
+        """E1.5: once a turn, and never within 1/4 turn of its last firing (SFB.R1)."""
+        return weapon.fired_turn != self.turn and self.now - weapon.last_fired >= self.quarter
+
+    def geometry(self, firer: Ship, target) -> tuple[Hex, Hex]:
+        """Positions to judge arcs and shields by: at range 0, those of the impulse before (D3.42)."""
+        if firer.hex == target.hex:
+            return firer.prev_hex, target.prev_hex
+        return firer.hex, target.hex
+
+    def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
+        """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""
+        rng = distance(ship.hex, target.hex)
+        if rng < min_range(weapon.type) or rng > max_range(weapon.type):
+            return False
+        origin, aim = self.geometry(ship, target)
+        if origin == aim:
+            return True
+        return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+
+    def can_fire(self, ship: Ship, weapon: Weapon, target) -> bool:
+        if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
+            return False
+        if weapon.kind == "phaser":
+            if ship.capacitor + 1e-9 < weapon.cost:
+                return False
+        elif not weapon.ready:
+            return False
+        if isinstance(target, Drone) and target.target == ship.name and target.hex == ship.hex:
+            return False  # F2.2: the target cannot fire at the weapon at range 0
+        return self.bears(ship, weapon, target)
+
+    # ------------------------------------------------------------------------------ energy
+    def energy_view(self, ship: Ship) -> dict:
+        weapons = {}
+        for w in ship.weapons:
+            if w.kind == "photon" and w.alive:
+                weapons[w.key] = {0: "empty: 2 warp starts arming", 1: "half armed: 2 warp completes it",
+                                  2: "armed: 1 holds it, 0 ejects it"}[w.arm]
+            elif w.kind == "disruptor" and w.alive:
+                weapons[w.key] = "2 energises it for this turn"
+        return {"ship": ship.name, "warp": ship.warp, "impulse": ship.impulse, "apr": ship.apr,
+                "power": ship.power, "batteries": ship.charged, "discharged": ship.battery - ship.charged,
+                "capacitor": ship.capacitor, "capacity": ship.capacity, "speed": ship.speed,
+                "max_speed": self.max_speed(ship), "weapons": weapons}
+
+    def max_speed(self, ship: Ship) -> int:
+        return min(self.impulses, ship.speed + 8)
+
+    def heavy_keys(self, ship: Ship) -> list[Weapon]:
+        return [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor")]
+
+    def check_energy(self, ship: Ship, alloc: EnergyAllocation) -> None:
+        """Raise IllegalAction if the allocation breaks a rule; changes nothing."""
+        if not isinstance(alloc, EnergyAllocation):
+            raise IllegalAction("an energy answer must be an energy allocation", "SFB.EA")
+        heavy = {w.key: w for w in self.heavy_keys(ship)}
+        for key, points in alloc.arm:
+            if key not in heavy:
+                raise IllegalAction(f"{ship.name} has no working weapon '{key}' to power", "SFB.EA")
+            if points < 0:
+                raise IllegalAction(f"{key}: energy cannot be negative", "SFB.EA")
+            weapon = heavy[key]
+            if weapon.kind == "disruptor" and points not in (0, 2):
+                raise IllegalAction(f"{key}: a disruptor bolt takes exactly 2 energy (or 0)", "SFB.DISRUPTOR")
+            if weapon.kind == "photon":
+                if weapon.arm == 2 and points not in (0, 1):
+                    raise IllegalAction(f"{key} is armed: allocate 1 to hold it or 0 to eject it", "SFB.PHOTON")
+                if weapon.arm < 2 and points not in (0, 2):
+                    raise IllegalAction(f"{key}: arming takes 2 warp energy a turn (or 0)", "SFB.PHOTON")
+        if alloc.speed < 0 or alloc.speed != int(alloc.speed):
+            raise IllegalAction("speed must be a whole number of hexes, 0 or more", "SFB.MOVE.COST")
+        if alloc.speed > self.impulses:
+            raise IllegalAction(f"speed {alloc.speed} is above the scenario's top speed {self.impulses}",
+                                "SFB.IMPULSES")
+        if alloc.speed > ship.speed + 8:
+            raise IllegalAction(f"speed may rise by at most 8 a turn: {ship.speed} -> at most {ship.speed + 8}",
+                                "SFB.MOVE.COST")
+        if alloc.phasers < 0 or alloc.phasers * 2 != int(alloc.phasers * 2):
+            raise IllegalAction("phaser energy comes in half points, 0 or more", "SFB.PHASER.ENERGY")
+        if ship.capacitor + alloc.phasers > ship.capacity + 1e-9:
+            raise IllegalAction(f"the phaser capacitor holds {ship.capacity:g} and has {ship.capacitor:g}: add at "
+                                f"most {ship.capacity - ship.capacitor:g}", "SFB.PHASER.ENERGY")
+        if alloc.recharge < 0 or alloc.recharge > ship.battery - ship.charged:
+            raise IllegalAction(f"only {ship.battery - ship.charged} batteries are empty to recharge", "SFB.EA")
+        photon_warp = sum(p for k, p in alloc.arm if heavy[k].kind == "photon" and p == 2)
+        from_impulse = min(1, ship.impulse, alloc.speed)
+        warp_move = alloc.speed - from_impulse
+        if photon_warp + warp_move > ship.warp:
+            raise IllegalAction(f"warp power {ship.warp} cannot pay {warp_move} for movement (1 more may come from "
+                                f"impulse, none from APR) and {photon_warp} for photon arming", "SFB.MOVE.COST")
+        if alloc.total > ship.power + ship.charged + 1e-9:
+            raise IllegalAction(f"allocation {alloc.total:g} exceeds power {ship.power} + {ship.charged} charged "
+                                f"batteries", "SFB.EA")
+
+    def apply_energy(self, ship: Ship, alloc: EnergyAllocation) -> None:
+        self.check_energy(ship, alloc)
+        used = math.ceil(alloc.total - ship.power - 1e-9)
+        discharged = max(0, used)
+        ship.charged = min(ship.battery, ship.charged - discharged + alloc.recharge)
+        ship.capacitor = min(ship.capacity, ship.capacitor + alloc.phasers)
+        ship.speed = alloc.speed
+        for w in ship.weapons:
+            if w.kind == "disruptor":
+                w.ready = w.alive and alloc.armed(w.key) == 2
+            elif w.kind == "photon" and w.alive:
+                points = alloc.armed(w.key)
+                if w.arm == 2:
+                    w.arm = 2 if points == 1 else 0  # E4.22: hold for 1 or eject
+                elif points == 2:
+                    w.arm += 1  # E4.21: second consecutive payment completes arming
+                else:
+                    w.arm = 0  # the first payment is wasted
+                w.ready = w.arm == 2
+        self.emit("energy", ship.side, ship=ship.name, speed=alloc.speed, phasers=alloc.phasers,
+                  arm=[list(a) for a in alloc.arm], recharge=alloc.recharge, batteries=ship.charged,
+                  capacitor=ship.capacitor)
+
+    # ------------------------------------------------------------------------------ decisions
+    def ask(self, ship: Ship, kind: str, view: Any, options: Any) -> Decision:
+        controller = self.controllers[ship.name]
+        decision = controller.decide(Request(kind, ship.side, view, options))
+        if self.rec:
+            for reason in decision.reasons:
+                self.emit("decision", ship.side, ship=ship.name, request=kind, rule=reason.rule, text=reason.text,
+                          rolls=[r.to_json() for r in reason.rolls], action=_jsonable(decision.action))
+        return decision
+
+    # ------------------------------------------------------------------------------ the turn
+    def run(self) -> Outcome:
+        while self.outcome is None:
+            self.play_turn()
+        return self.outcome
+
+    def play_turn(self) -> None:
+        self.turn += 1
+        self.impulse = 0
+        self.start_turn()
+        for impulse in range(1, self.impulses + 1):
+            self.impulse = impulse
+            self.play_impulse()
+            if self.outcome is not None:
+                return
+        self.end_turn()
+
+    def start_turn(self) -> None:
+        """Energy allocation (SFB.EA) and speed determination; the robot's fixed speed (SFB.R1, SFB.DMG3)."""
+        self.emit("turn")
+        for ship in self.ships:
+            if not ship.active:
+                continue
+            controller = self.controllers[ship.name]
+            if ship.robot:
+                ship.speed = max(0, ROBOT_SPEED[self.impulses] - ship.warp_lost)
+                if hasattr(controller, "start_turn"):
+                    controller.start_turn(self)
+            else:
+                default = self.advisors[ship.name].energy_allocation(ship)
+                decision = self.ask(ship, "energy", self.energy_view(ship), default)
+                self.apply_energy(ship, decision.action)
+
+    def end_turn(self) -> None:
+        for ship in self.ships:
+            for w in ship.weapons:
+                if w.kind == "disruptor":
+                    w.ready = False  # E3.2: bolts cannot be held
+        if self.turn >= self.max_turns:
+            self.finish(None, "time")
+
+    def play_impulse(self) -> None:
+        self.move_ships()
+        if self.outcome is None:
+            self.move_seekers()
+        if self.outcome is None:
+            self.launch_seekers()
+            self.fire_direct()
+            self.end_impulse()
+
+    # ------------------------------------------------------------------------------ step 1
+    def move_ships(self) -> None:
+        movers = [s for s in self.ships if s.active and self.moves_now(s)]
+        # C1.3: slower units move first; equal speeds: the player side first, so the robot follows it
+        # "as a seeking weapon" that moves after its target (docs/sfb.md "Movement order").
+        movers.sort(key=lambda s: (s.speed, s.robot, s.name))
+        for ship in movers:
+            if not ship.active:
+                continue
+            can_turn = ship.straight >= ship.turn_mode()
+            if ship.robot or can_turn:
+                options = self.move_choice(ship, can_turn)
+                steer = self.ask(ship, "move", ship, options).action if (ship.robot or len(options.items) > 1) \
+                    else STRAIGHT
+                if steer not in options.keys():
+                    raise IllegalAction(f"'{steer}' is not a legal move now; choose one of "
+                                        f"{', '.join(options.keys())}", "SFB.MOVE.COST")
+            else:
+                steer = STRAIGHT
+            self.execute_move(ship, steer)
+            if self.outcome is not None:
+                return
+
+    def move_choice(self, ship: Ship, can_turn: bool) -> Choice:
+        items = []
+        for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
+            where = hexgrid.label(dest) if self.board.contains(dest) else "off the map"
+            items.append(Option(steer, f"{steer} to {where} facing {hexgrid.facing_letter(facing)}"))
+        advisor = self.advisors.get(ship.name)
+        default = (advisor.move(ship, can_turn),) if advisor is not None else (STRAIGHT,)
+        return Choice(f"{ship.name} moves from {hexgrid.label(ship.hex)} facing "
+                      f"{hexgrid.facing_letter(ship.facing)}:", tuple(items), False, default)
+
+    def execute_move(self, ship: Ship, steer: str) -> None:
+        facing = (ship.facing + STEER[steer]) % 6
+        dest = step(ship.hex, facing)
+        ship.prev_hex = ship.hex
+        ship.facing = facing
+        ship.straight = ship.straight + 1 if steer == STRAIGHT else 1
+        if not self.board.contains(dest):
+            self.leave_map(ship, dest)
+            return
+        ship.hex = dest
+        if self.objective is not None and not ship.robot and distance(dest, self.objective) <= 1:
+            ship.objective = True
+        if self.rec:
+            self.emit("moved", ship.side, ship=ship.name, steer=steer, to=hexgrid.label(dest),
+                      facing=hexgrid.facing_letter(facing))
+
+    def leave_map(self, ship: Ship, dest: Hex) -> None:
+        """Map edges per scenario: #5 leaving is disengaging; #4 only the Fed via 28xx after the Dakota."""
+        edges = self.board.edges_crossed(dest)
+        sc = self.scenario
+        if sc.exit_edge and sc.exit_edge in edges and ship.objective:
+            ship.gone = "exited"
+            self.emit("left-map", ship.side, ship=ship.name, how="exited", edge=sorted(edges))
+            self.finish(ship.side, "objective")
+        elif sc.leave_map == "disengage":
+            ship.gone = "disengaged"
+            self.emit("left-map", ship.side, ship=ship.name, how="disengaged", edge=sorted(edges))
+            self.check_end()
+        else:
+            ship.gone = "lost"
+            ship.destroyed = True
+            self.emit("left-map", ship.side, ship=ship.name, how="destroyed", edge=sorted(edges))
+            self.check_end()
+
+    # ------------------------------------------------------------------------------ steps 2-3
+    def move_seekers(self) -> None:
+        impacts: list[tuple[Drone, Ship, int]] = []
+        moves = self.chart[self.drone_speed][self.impulse]
+        for drone in self.drones:
+            if not drone.alive:
+                continue
+            target = self.by_name[drone.target]
+            if not target.active:
+                drone.alive = False
+                continue
+            if drone.hex == target.hex:  # the target entered the weapon's hex: it does not move (F2.1)
+                direction = hexgrid.facing_toward(target.prev_hex, target.hex)
+                shield = shield_facing_direction(target.facing, direction[0]) if direction else 1
+                impacts.append((drone, target, shield))
+                continue
+            if not moves:
+                continue
+            steer, facing, dest = seek_choice(drone.hex, drone.facing, drone.moves > 0, target.hex)
+            drone.prev_hex, drone.hex, drone.facing = drone.hex, dest, facing
+            drone.moves += 1
+            if not self.board.contains(dest):
+                drone.alive = False
+                self.emit("drone-lost", drone.side, drone=drone.label, why="left the map")
+                continue
+            if self.rec:
+                self.emit("drone-moved", drone.side, drone=drone.label, steer=steer, to=hexgrid.label(dest))
+            if dest == target.hex:
+                impacts.append((drone, target, self.shield_hit(target, drone.prev_hex, "drone")))
+        if impacts:
+            volleys: dict[tuple[str, int], int] = {}
+            for drone, target, shield in impacts:
+                drone.alive = False
+                self.emit("impact", drone.side, drone=drone.label, target=target.name, shield=shield,
+                          damage=self.drone_warhead)
+                volleys[(target.name, shield)] = volleys.get((target.name, shield), 0) + self.drone_warhead
+            self.resolve_volleys(volleys, "seeking")
+            self.drones = [d for d in self.drones if d.alive]
+
+    def shield_hit(self, target: Ship, source: Hex, why: str) -> int:
+        """Shield facing ``source``; on a hexside boundary the cadet die roll decides (D3.41): odd -> the
+        first shield clockwise of the pair, even -> the second (docs/sfb.md "Shield boundary")."""
+        options = shields_facing(target.hex, target.facing, source)
+        if not options:
+            return 1
+        if len(options) == 1:
+            return options[0]
+        a, b = options
+        if (b - a) % 6 != 1:  # order the pair clockwise (#6 then #1)
+            a, b = b, a
+        roll = self.dice.d6(f"shield boundary #{a}/#{b} ({why})", target.side)
+        return a if roll % 2 else b
+
+    # ------------------------------------------------------------------------------ step 4
+    def launch_seekers(self) -> None:
+        for ship in self.ships:
+            if not ship.active:
+                continue
+            racks = [w for w in ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0 and self.rate_ok(w)]
+            target = self.enemy_of(ship)
+            if not racks or target is None:
+                continue
+            if ship.robot:
+                decision = self.ask(ship, "launch", ship, None)
+                keys = decision.action
+            else:
+                items = tuple(Option(w.key, f"{w.key} ({w.ammo} drones) at {target.name}, range "
+                                     f"{distance(ship.hex, target.hex)}") for w in racks)
+                advisor = self.advisors[ship.name]
+                choice = Choice(f"{ship.name}: launch drones?", items, True, advisor.launch(ship, racks, target))
+                keys = self.ask(ship, "launch", ship, choice).action
+                if isinstance(keys, str):
+                    keys = (keys,)
+                legal = {w.key for w in racks}
+                bad = [k for k in keys if k not in legal]
+                if bad:
+                    raise IllegalAction(f"cannot launch from '{bad[0]}' now; racks ready: {', '.join(sorted(legal))}",
+                                        "SFB.R5")
+            for key in keys:
+                rack = next(w for w in racks if w.key == key)
+                self.launch_drone(ship, rack, target)
+
+    def launch_drone(self, ship: Ship, rack: Weapon, target: Ship) -> Drone:
+        rack.ammo -= 1
+        rack.last_fired, rack.fired_turn = self.now, self.turn
+        self.drone_count += 1
+        toward = hexgrid.facing_toward(ship.hex, target.hex)
+        facing = toward[0] if toward else ship.facing  # any facing with the target in the drone's FA (FD1.2)
+        drone = Drone(f"{ship.name[:1].upper()}D{self.drone_count}", ship.side, ship.name, target.name, ship.hex,
+                      facing, ship.hex, self.now + self.drone_endurance * self.impulses)
+        self.drones.append(drone)
+        self.emit("launched", ship.side, ship=ship.name, rack=rack.key, drone=drone.label, target=target.name,
+                  facing=hexgrid.facing_letter(facing), left=rack.ammo)
+        return drone
+
+    # ------------------------------------------------------------------------------ steps 5-6
+    def fire_direct(self) -> None:
+        orders: list[tuple[Ship, Weapon, Any]] = []
+        for ship in self.ships:
+            if not ship.active:
+                continue
+            if ship.robot:
+                if not self.enemies(ship):
+                    continue
+                decision = self.ask(ship, "fire", ship, None)
+                for key, target_name in decision.action:
+                    weapon = next(w for w in ship.weapons if w.key == key)
+                    orders.append((ship, weapon, self.target_named(target_name)))
+            else:
+                pairs = self.fire_options(ship)
+                if not pairs:
+                    continue
+                items = tuple(Option(key, label) for key, label, _, _ in pairs)
+                advisor = self.advisors[ship.name]
+                default = advisor.fire(ship, pairs)
+                choice = Choice(f"{ship.name}: fire which weapons?", items, True, default)
+                keys = self.ask(ship, "fire", ship, choice).action
+                if isinstance(keys, str):
+                    keys = (keys,)
+                legal = {key: (w, t) for key, _, w, t in pairs}
+                used: set[str] = set()
+                for key in keys:
+                    if key not in legal:
+                        raise IllegalAction(f"'{key}' is not a legal shot now; legal: {', '.join(legal)}", "SFB.EA")
+                    weapon, target = legal[key]
+                    if weapon.key in used:
+                        raise IllegalAction(f"{weapon.key} can fire only once (E1.5)", "SFB.R1")
+                    used.add(weapon.key)
+                    orders.append((ship, weapon, target))
+                spent = sum(w.cost for o_ship, w, _ in orders if o_ship is ship and w.kind == "phaser")
+                if spent > ship.capacitor + 1e-9:
+                    raise IllegalAction(f"the phaser capacitor holds {ship.capacitor:g}, not enough for these phasers",
+                                        "SFB.PHASER.ENERGY")
+        if orders:
+            self.resolve_fire(orders)
+
+    def target_named(self, name: str):
+        if name in self.by_name:
+            return self.by_name[name]
+        return next(d for d in self.drones if d.label == name)
+
+    def fire_options(self, ship: Ship) -> list[tuple[str, str, Weapon, Any]]:
+        """(key, label, weapon, target) for every legal shot of a player ship now."""
+        out = []
+        targets: list = self.enemies(ship) + [d for d in self.drones if d.alive and d.side != ship.side]
+        for weapon in ship.weapons:
+            for target in targets:
+                if self.can_fire(ship, weapon, target):
+                    name = target.name if isinstance(target, Ship) else target.label
+                    key = f"{weapon.key}>{name}"
+                    out.append((key, f"{weapon.key} at {name}: {self.odds_text(ship, weapon, target)}", weapon,
+                                target))
+        return out
+
+    def odds_text(self, ship: Ship, weapon: Weapon, target) -> str:
+        rng = distance(ship.hex, target.hex)
+        if weapon.kind == "phaser":
+            chart = phaser_chart(weapon.type)
+            return f"range {rng}, damage {'/'.join(str(chart[d][rng]) for d in range(6))} on 1-6"
+        hit, dmg_by_range = heavy_chart(weapon.type)
+        need = hit[rng] - (self.heavy_penalty if isinstance(target, Drone) else 0)
+        return f"range {rng}, hits on 1-{max(0, need)} ({max(0, need) / 6:.0%}) for {dmg_by_range[rng]}"
+
+    def expected_damage(self, ship: Ship, weapon: Weapon, target) -> float:
+        rng = distance(ship.hex, target.hex)
+        if weapon.kind == "phaser":
+            chart = phaser_chart(weapon.type)
+            return sum(chart[d][rng] for d in range(6)) / 6
+        hit, dmg_by_range = heavy_chart(weapon.type)
+        need = hit[rng] - (self.heavy_penalty if isinstance(target, Drone) else 0)
+        return max(0, need) / 6 * dmg_by_range[rng]
+
+    def resolve_fire(self, orders: list[tuple[Ship, Weapon, Any]]) -> None:
+        """All shots of the step are rolled, then all damage is applied (simultaneous fire, E1.0)."""
+        volleys: dict[tuple[str, int], int] = {}
+        drone_hits: dict[str, int] = {}
+        boundary: dict[tuple[str, str], int] = {}
+        for ship, weapon, target in orders:
+            weapon.last_fired, weapon.fired_turn = self.now, self.turn
+            if weapon.kind == "phaser":
+                ship.capacitor -= weapon.cost
+            elif weapon.kind == "photon":
+                weapon.arm = 0
+                weapon.ready = False
+            else:
+                weapon.ready = False
+            rng = distance(ship.hex, target.hex)
+            is_drone = isinstance(target, Drone)
+            name = target.label if is_drone else target.name
+            roll = self.dice.d6(f"{weapon.key} at {name}, range {rng}", ship.side)
+            if weapon.kind == "phaser":
+                points = phaser_chart(weapon.type)[roll - 1][rng]
+            else:
+                hit, by_range = heavy_chart(weapon.type)
+                modified = roll + (self.heavy_penalty if is_drone else 0)  # FD1.52
+                points = by_range[rng] if modified <= hit[rng] else 0
+            self.emit("fired", ship.side, ship=ship.name, weapon=weapon.key, target=name, range=rng, roll=roll,
+                      damage=points)
+            if not points:
+                continue
+            if is_drone:
+                drone_hits[target.label] = drone_hits.get(target.label, 0) + points
+                continue
+            key = (ship.name, target.name)
+            if key not in boundary:
+                origin, aim = self.geometry(ship, target)
+                if origin == aim:
+                    boundary[key] = 1
+                else:
+                    saved = target.hex
+                    target.hex = aim
+                    boundary[key] = self.shield_hit(target, origin, f"fire from {ship.name}")
+                    target.hex = saved
+            shield = boundary[key]
+            volleys[(target.name, shield)] = volleys.get((target.name, shield), 0) + points
+        for label, points in drone_hits.items():
+            drone = next(d for d in self.drones if d.label == label)
+            drone.damage += points
+            if drone.damage >= self.drone_kill and drone.alive:
+                drone.alive = False
+                self.emit("drone-destroyed", drone.side, drone=label)
+        self.drones = [d for d in self.drones if d.alive]
+        self.resolve_volleys(volleys, "direct")
+
+    def resolve_volleys(self, volleys: dict[tuple[str, int], int], step_name: str) -> None:
+        """SFB.DMG4: all damage through one shield in one step is one volley."""
+        for (name, shield), points in sorted(volleys.items()):
+            ship = self.by_name[name]
+            if ship.destroyed:
+                continue
+            absorbed = min(points, ship.shields[shield - 1])
+            ship.shields[shield - 1] -= absorbed
+            internal = points - absorbed
+            hits: list[str] = []
+            if internal:
+                ship.internal += internal
+                if self.scenario.damage == "dmg1":
+                    hits = dmg.dmg1_volley(ship, internal, self.turn)
+                else:
+                    hits = dmg.dac_volley(ship, internal, self.turn, self.dice)
+            self.emit("damage", ship.side, ship=name, shield=shield, points=points, absorbed=absorbed,
+                      internal=internal, hits=hits, step=step_name, rule="SFB.DMG4",
+                      damage_rule="SFB.DMG1" if self.scenario.damage == "dmg1" else "DAC")
+            if ship.destroyed:
+                self.emit("destroyed", ship.side, ship=name)
+                for drone in self.drones:  # D4.41: its drones are removed
+                    if drone.owner == name:
+                        drone.alive = False
+        self.check_end()
+
+    # ------------------------------------------------------------------------------ step 7
+    def end_impulse(self) -> None:
+        now = self.now
+        for drone in self.drones:
+            if drone.alive and now >= drone.expires:
+                drone.alive = False
+                self.emit("drone-lost", drone.side, drone=drone.label, why="endurance")
+        if self.drones:
+            self.drones = [d for d in self.drones if d.alive]
+        self.check_end()
+
+    def check_end(self) -> None:
+        if self.outcome is not None:
+            return
+        alive = {side: any(s.active for s in self.side_ships(side)) for side in ("player", "robot")}
+        if alive["player"] and alive["robot"]:
+            return
+        if not alive["player"] and not alive["robot"]:
+            self.finish(None, "destroyed")
+            return
+        loser = "player" if not alive["player"] else "robot"
+        winner = "robot" if loser == "player" else "player"
+        if any(s.gone == "disengaged" for s in self.side_ships(loser)):
+            self.finish(winner, "disengaged")  # #5: a draw for him, a tactical victory for the other
+        else:
+            self.finish(winner, "destroyed")
+
+    def finish(self, winner: str | None, result: str) -> None:
+        if self.outcome is not None:
+            return
+        metrics: dict[str, float] = {}
+        for side in ("player", "robot"):
+            ships = self.side_ships(side)
+            metrics[f"{side}_internal"] = float(sum(s.internal for s in ships))
+            metrics[f"{side}_shields"] = float(sum(sum(s.shields) for s in ships))
+        self.outcome = Outcome(winner, result, self.turn, metrics)
+        self.emit("result", "", winner=winner, result=result, turns=self.turn)
+
+    # ------------------------------------------------------------------------------ display
+    def map_items(self) -> list[MapItem]:
+        items = [MapItem(s.name, s.hex, s.facing, s.side, "ship", s.name) for s in self.ships if s.active]
+        items += [MapItem(d.label, d.hex, d.facing, d.side, "drone", d.label) for d in self.drones if d.alive]
+        if self.objective is not None:
+            items.append(MapItem(self.scenario.objective_name or "objective", self.objective, 0, "", "objective",
+                                 self.scenario.objective_name or "objective"))
+        return items
+
+    def status_lines(self, side: str) -> list[str]:
+        lines = []
+        for s in self.side_ships(side):
+            state = "destroyed" if s.destroyed else (s.gone or f"{hexgrid.label(s.hex)} "
+                                                                f"{hexgrid.facing_letter(s.facing)} speed {s.speed}")
+            lines.append(f"{s.name} ({side}): {state}; shields {'/'.join(str(x) for x in s.shields)}")
+            ready = []
+            for w in s.weapons:
+                if not w.alive:
+                    ready.append(f"{w.key} X")
+                elif w.kind == "drone":
+                    ready.append(f"{w.key} {w.ammo}")
+                elif w.kind == "photon" and not s.robot:
+                    ready.append(f"{w.key} {'armed' if w.arm == 2 else ('half' if w.arm == 1 else 'empty')}")
+                else:
+                    ready.append(w.key)
+            lines.append(f"  power {s.power} (warp {s.warp}, impulse {s.impulse}, APR {s.apr}), batteries "
+                         f"{s.charged}/{s.battery}, capacitor {s.capacitor:g}/{s.capacity:g}; hull {s.hull}, "
+                         f"excess {s.excess}, internal damage {s.internal}")
+            lines.append("  weapons: " + ", ".join(ready))
+        return lines
+
+
+def _jsonable(action):
+    if isinstance(action, EnergyAllocation):
+        return {"speed": action.speed, "phasers": action.phasers, "arm": [list(a) for a in action.arm],
+                "recharge": action.recharge}
+    if isinstance(action, (list, tuple)):
+        return [_jsonable(a) for a in action]
+    return action

@@ -1,0 +1,56 @@
+"""Narration of every event kind the SFB engine emits."""
+from __future__ import annotations
+
+from ..core.events import Event
+from ..core.narrate import Narrator, decision_line, stamp
+
+
+def _setup(e: Event) -> str:
+    ships = ", ".join(f"{name} ({v['side']}{', robot' if v.get('robot') else ''}) at {v['hex']} facing {v['facing']}"
+                      for name, v in e.data.get("ships", {}).items())
+    return f"Scenario {e.data.get('scenario')} (seed {e.data.get('seed')}): {ships}"
+
+
+def _energy(e: Event) -> str:
+    arm = ", ".join(f"{k} {v}" for k, v in e.data.get("arm", []))
+    return (f"{stamp(e)} {e.data['ship']} allocates energy: speed {e.data['speed']}, phasers {e.data['phasers']:g}"
+            f"{', ' + arm if arm else ''}, recharge {e.data['recharge']}")
+
+
+def _damage(e: Event) -> str:
+    d = e.data
+    text = f"{stamp(e)} {d['ship']} takes {d['points']} on shield #{d['shield']} ({d['absorbed']} stopped"
+    if d.get("internal"):
+        text += f", {d['internal']} internal: {', '.join(d.get('hits', []))}"
+    return text + ")"
+
+
+def _fired(e: Event) -> str:
+    d = e.data
+    result = f"{d['damage']} damage" if d["damage"] else "miss"
+    return f"{stamp(e)} {d['ship']} fires {d['weapon']} at {d['target']}, range {d['range']}: d6={d['roll']}, {result}"
+
+
+FORMATTERS = {
+    "setup": _setup,
+    "turn": lambda e: f"--- Turn {e.turn} ---",
+    "energy": _energy,
+    "decision": lambda e: None if e.data.get("rule") == "POLICY" else decision_line(e),
+    "moved": lambda e: f"{stamp(e)} {e.data['ship']} moves {e.data['steer']} to {e.data['to']} facing {e.data['facing']}",
+    "drone-moved": lambda e: None,
+    "launched": lambda e: (f"{stamp(e)} {e.data['ship']} launches drone {e.data['drone']} from {e.data['rack']} at "
+                           f"{e.data['target']} ({e.data['left']} left)"),
+    "impact": lambda e: f"{stamp(e)} drone {e.data['drone']} strikes {e.data['target']} on shield #{e.data['shield']}",
+    "drone-destroyed": lambda e: f"{stamp(e)} drone {e.data['drone']} is destroyed",
+    "drone-lost": lambda e: f"{stamp(e)} drone {e.data['drone']} is gone ({e.data['why']})",
+    "fired": _fired,
+    "damage": _damage,
+    "destroyed": lambda e: f"{stamp(e)} {e.data['ship']} is DESTROYED",
+    "left-map": lambda e: f"{stamp(e)} {e.data['ship']} leaves the map ({e.data['how']})",
+    "result": lambda e: (f"Result after {e.data['turns']} turns: "
+                         f"{'draw' if e.data['winner'] is None else e.data['winner'] + ' wins'} ({e.data['result']})"),
+}
+
+
+def narrator() -> Narrator:
+    return Narrator(dict(FORMATTERS))

@@ -1,0 +1,116 @@
+"""A competent heuristic captain for the player's side (simulations, and the defaults offered to a person).
+
+It arms every heavy weapon and fills the phaser capacitor, spends the rest on speed; closes to a good
+range (about 3) while keeping the enemy ahead and its strongest shields toward it; fires heavy weapons
+at good odds, phasers at short range or at drones about to hit; launches drones whenever it can.
+"""
+from __future__ import annotations
+
+from ..core.controller import Decision, Reason, Request
+from ..core.hexgrid import distance, in_arc, shields_facing
+from .energy import EnergyAllocation
+from .movement import STRAIGHT, candidates
+from .state import Drone, Ship, Weapon
+
+WANT_RANGE = 3
+
+
+class PlayerPolicy:
+    def __init__(self, game, ship: Ship):
+        self.game = game
+        self.ship = ship
+
+    def decide(self, request: Request) -> Decision:
+        why = (Reason("POLICY", "heuristic captain"),)
+        if request.kind == "energy":
+            return Decision(request.options, why)
+        return Decision(request.options.default if request.options.multi else request.options.default[0], why)
+
+    # -------------------------------------------------------------------------- energy
+    def energy_allocation(self, ship: Ship) -> EnergyAllocation:
+        game = self.game
+        budget = ship.power + ship.charged
+        warp = ship.warp
+        arm = []
+        for w in game.heavy_keys(ship):
+            if w.kind == "photon":
+                points = 1 if w.arm == 2 else 2
+                if points == 2 and warp >= 2 and budget >= 2:
+                    warp -= 2
+                elif points == 1 and budget >= 1:
+                    pass
+                else:
+                    points = 0
+            else:
+                points = 2 if budget >= 2 else 0
+            budget -= points
+            arm.append((w.key, points))
+        phasers = min(ship.capacity - ship.capacitor, max(0.0, budget))
+        budget -= phasers
+        top = min(game.max_speed(ship), warp + min(1, ship.impulse), int(budget))
+        speed = max(0, top)
+        budget -= speed
+        spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
+        recharge = max(0, min(ship.battery - ship.charged, int(spare)))
+        return EnergyAllocation(speed, float(phasers), tuple(arm), recharge)
+
+    # -------------------------------------------------------------------------- movement
+    def move(self, ship: Ship, can_turn: bool) -> str:
+        game = self.game
+        target = game.enemy_of(ship)
+        best, best_score = STRAIGHT, None
+        for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
+            if not game.board.contains(dest):
+                score = -1000.0
+            else:
+                score = 0.0 if game.viable(ship, steer, facing, dest) else -200.0
+                if target is not None:
+                    rng = distance(dest, target.hex)
+                    score -= abs(rng - WANT_RANGE) * 2
+                    if rng and in_arc(dest, facing, "FA", target.hex):
+                        score += 3
+                    if rng:
+                        shield = shields_facing(dest, facing, target.hex)[0]
+                        score += ship.shields[shield - 1] / 8
+                for drone in game.drones:
+                    if drone.target == ship.name and drone.alive:
+                        score += min(distance(dest, drone.hex), 4) * 0.5
+            if best_score is None or score > best_score:
+                best, best_score = steer, score
+        return best
+
+    # -------------------------------------------------------------------------- fire
+    def fire(self, ship: Ship, pairs: list[tuple[str, str, Weapon, object]]) -> tuple[str, ...]:
+        game = self.game
+        chosen: list[str] = []
+        used: set[str] = set()
+        capacitor = ship.capacitor
+        last = game.impulse == game.impulses
+        # drones about to strike first, then the ship
+        ordered = sorted(pairs, key=lambda p: (0 if isinstance(p[3], Drone) else 1))
+        for key, _, weapon, target in ordered:
+            if weapon.key in used:
+                continue
+            rng = distance(ship.hex, target.hex)
+            if isinstance(target, Drone):
+                if weapon.kind != "phaser" or target.target != ship.name or rng > 2:
+                    continue
+            elif weapon.kind == "phaser":
+                if rng > 4 and not (last and capacitor >= ship.capacity and rng <= 8):
+                    continue
+            elif weapon.kind == "photon":
+                if rng > 8 and not (last and rng <= 12):
+                    continue
+            elif weapon.kind == "disruptor":
+                if rng > 4 and not (last and rng <= 15):
+                    continue
+            if weapon.kind == "phaser":
+                if capacitor + 1e-9 < weapon.cost:
+                    continue
+                capacitor -= weapon.cost
+            used.add(weapon.key)
+            chosen.append(key)
+        return tuple(chosen)
+
+    def launch(self, ship: Ship, racks: list[Weapon], target: Ship) -> tuple[str, ...]:
+        return (racks[0].key,) if racks else ()

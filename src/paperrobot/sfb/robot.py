@@ -1,0 +1,236 @@
+"""The Cadet robot opponent (seeds 002 and 000, "THE ROBOT OPPONENT"), one controller per robot ship.
+
+Every decision returns the rule it follows, the dice it used and a sentence. Interpretations are in
+docs/sfb.md (sections named in the comments).
+"""
+from __future__ import annotations
+
+from ..core.controller import Decision, Reason, Request
+from ..core.hexgrid import distance, in_arc
+from .data import max_range, min_range
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
+from .state import Ship, Weapon
+
+
+class RobotController:
+    """Flies one ship by rules SFB.R1-R7, R9, R3.MAP. ``tiebreak``: "shields" (seed 000) or "coin" (CTH)."""
+
+    def __init__(self, game, ship: Ship, tiebreak: str = "shields"):
+        self.game = game
+        self.ship = ship
+        self.tiebreak = tiebreak
+        self.primary_done = False
+        self.photons_fired = 0
+
+    # -------------------------------------------------------------------------- turn start
+    def start_turn(self, game) -> None:
+        """SFB.R6: all weapons except drones reloaded; R2-R5 start again."""
+        self.primary_done = False
+        self.photons_fired = 0
+        for w in self.ship.weapons:
+            if w.alive and w.kind != "drone":
+                w.ready = True
+                if w.kind == "photon":
+                    w.arm = 2
+
+    @property
+    def photon_limit(self) -> int:
+        """SFB.R7 / SFB.R9: one photon a turn for two tubes (half the two-turn-arming tubes, at least one)."""
+        tubes = sum(1 for w in self.ship.weapons if w.kind == "photon")
+        return max(1, tubes // 2)
+
+    def decide(self, request: Request) -> Decision:
+        if request.kind == "move":
+            return self.move()
+        if request.kind == "fire":
+            return self.fire()
+        if request.kind == "launch":
+            return self.launch()
+        raise ValueError(f"the robot is not asked '{request.kind}'")
+
+    # -------------------------------------------------------------------------- weapons
+    def unfired(self) -> list[Weapon]:
+        """Weapons (not drones) that have not fired this turn and may still do so (R3, R7)."""
+        out = []
+        for w in self.ship.weapons:
+            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == self.game.turn:
+                continue
+            if w.kind == "photon" and self.photons_fired >= self.photon_limit:
+                continue
+            out.append(w)
+        return out
+
+    def bearing(self, target) -> list[Weapon]:
+        """Unfired weapons that will bear on the target now and may fire under the firing-rate rule."""
+        game = self.game
+        out = []
+        photons = self.photons_fired
+        for w in self.unfired():
+            if not game.rate_ok(w) or not game.bears(self.ship, w, target):
+                continue
+            if w.kind == "photon":
+                if photons >= self.photon_limit:
+                    continue
+                photons += 1
+            out.append(w)
+        return out
+
+    def fire(self) -> Decision:
+        game, ship = self.game, self.ship
+        target = game.enemy_of(ship)
+        if target is None:
+            return Decision(())
+        rng = distance(ship.hex, target.hex)
+        reason = None
+        if self.must_leave(target):
+            reason = Reason("SFB.R3.MAP", f"{target.name} is in a map-edge hex and must leave the map next impulse: "
+                                          f"fire everything that can fire")
+        elif not self.primary_done:
+            if rng <= 4:
+                self.primary_done = True
+                reason = Reason("SFB.R2", f"first impulse this turn within 4 hexes (range {rng}): Primary Fire "
+                                          f"Point, fire every weapon that bears")
+            elif game.impulse == game.impulses:
+                self.primary_done = True
+                reason = Reason("SFB.R2", f"no Primary Fire Point this turn (range {rng}): last impulse, fire all "
+                                          f"weapons that bear")
+            else:
+                return Decision(())
+        else:
+            reason = Reason("SFB.R3", f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})")
+        weapons = self.bearing(target)
+        if not weapons:
+            if reason.rule == "SFB.R2":
+                return Decision((), (Reason(reason.rule, reason.text + "; none bears"),))
+            return Decision(())
+        reasons = [reason, Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last "
+                                            "shot")]
+        for w in weapons:
+            if w.kind == "photon":
+                self.photons_fired += 1
+                reasons.append(Reason("SFB.R7", f"{w.key}: one photon torpedo per turn"))
+        return Decision(tuple((w.key, target.name) for w in weapons), tuple(reasons))
+
+    def must_leave(self, target: Ship) -> bool:
+        """SFB.R3.MAP: the target is in a map-edge hex and every move it may make next impulse leaves the map."""
+        game = self.game
+        if not game.board.is_edge(target.hex) or game.impulse >= game.impulses:
+            return False
+        nxt = game.impulse + 1
+        if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
+            return False
+        can_turn = target.straight >= target.turn_mode()
+        return all(not game.board.contains(dest) for _, _, dest in candidates(target.hex, target.facing, can_turn))
+
+    # -------------------------------------------------------------------------- drones
+    def launch(self) -> Decision:
+        """SFB.R5: one drone at the enemy on the first impulse of every turn."""
+        if self.game.impulse != 1:
+            return Decision(())
+        rack = next((w for w in self.ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0
+                     and self.game.rate_ok(w)), None)
+        if rack is None:
+            return Decision(())
+        target = self.game.enemy_of(self.ship)
+        return Decision((rack.key,), (Reason("SFB.R5", f"first impulse: launch one drone from {rack.key} at "
+                                                       f"{target.name}"),))
+
+    # -------------------------------------------------------------------------- movement
+    def move(self) -> Decision:
+        game, ship = self.game, self.ship
+        target = game.enemy_of(ship)
+        can_turn = ship.straight >= ship.turn_mode()
+
+        def allowed(steer, facing, dest):
+            return game.viable(ship, steer, facing, dest)
+
+        if target is None:
+            return Decision(self._safe(STRAIGHT, can_turn))
+        if not self.primary_done:
+            steer, _, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex, allowed) or (STRAIGHT, 0, 0)
+            reasons = [Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
+                                        f"{ship.turn_mode()}): {steer}")]
+            if steer != seek_choice(ship.hex, ship.facing, can_turn, target.hex)[0]:
+                reasons.append(Reason("SFB.R3.MAP", "the closer course would take it off the map before it could "
+                                                    "turn again"))
+            return Decision(steer, tuple(reasons))
+        unfired = self.unfired()
+        if not unfired:
+            steer = self._safe(STRAIGHT, can_turn)
+            return Decision(steer, (Reason("SFB.R4", "no unfired weapons: continue in the same direction"),))
+        if not can_turn:
+            return Decision(STRAIGHT)
+        side, reasons = self.turn_side(target, unfired)
+        if side is None:
+            return Decision(self._safe(STRAIGHT, can_turn), tuple(reasons))
+        steer = self._safe(side, can_turn)
+        if steer != side:
+            reasons.append(Reason("SFB.R3.MAP", f"turning {side} would take it off the map before it could turn "
+                                                f"again: {steer}"))
+        return Decision(steer, tuple(reasons))
+
+    def _safe(self, wanted: str, can_turn: bool) -> str:
+        """The wanted move if it keeps the ship on the map with a way on; else the nearest safe one."""
+        game, ship = self.game, self.ship
+        moves = candidates(ship.hex, ship.facing, can_turn)
+        order = [wanted] + [s for s in (STRAIGHT, LEFT, RIGHT) if s != wanted]
+        for steer in order:
+            for s, facing, dest in moves:
+                if s == steer and game.viable(ship, s, facing, dest):
+                    return s
+        for steer in order:  # no safe move (only if it started badly placed): at least stay on the map
+            for s, facing, dest in moves:
+                if s == steer and game.board.contains(dest):
+                    return s
+        return STRAIGHT
+
+    def turn_steps(self, weapon: Weapon, target) -> tuple[int, int]:
+        """60-degree turns left and right (1-3, 9 = never) that would bring ``weapon`` to bear, turning in place."""
+        game, ship = self.game, self.ship
+        origin, aim = game.geometry(ship, target)
+        out = []
+        for sign in (-1, 1):
+            found = 9
+            for k in range(1, 4):
+                if in_arc(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
+                    found = k
+                    break
+            out.append(found)
+        return out[0], out[1]
+
+    def turn_side(self, target, unfired: list[Weapon]) -> tuple[str | None, list[Reason]]:
+        """SFB.R3: the side that brings more unfired weapons to bear; tie -> shields (seed 000) -> coin."""
+        game, ship = self.game, self.ship
+        rng = distance(ship.hex, target.hex)
+        left = right = 0
+        for w in unfired:
+            if not (min_range(w.type) <= rng <= max_range(w.type)):
+                continue  # turning cannot bring it into range (docs/sfb.md "Will bear")
+            if game.bears(ship, w, target):
+                continue
+            kl, kr = self.turn_steps(w, target)
+            if kl == 9 and kr == 9:
+                continue
+            if kl <= kr:
+                left += 1
+            if kr <= kl:
+                right += 1
+        if not left and not right:
+            return None, [Reason("SFB.R3", "no unfired weapon can be brought to bear by turning: do not turn")]
+        if left != right:
+            side = LEFT if left > right else RIGHT
+            return side, [Reason("SFB.R3", f"turn {side}: {max(left, right)} unfired weapons that way against "
+                                           f"{min(left, right)}")]
+        mark = game.dice.mark()
+        if self.tiebreak == "shields":
+            lsh = ship.shields[4] + ship.shields[5]
+            rsh = ship.shields[1] + ship.shields[2]
+            if lsh != rsh:
+                side = LEFT if lsh > rsh else RIGHT
+                return side, [Reason("SFB.R3", f"{left} unfired weapons each way: turn {side}, the side with more "
+                                               f"undamaged shield boxes ({max(lsh, rsh)} against {min(lsh, rsh)})")]
+        heads = game.dice.coin("R3 turn direction tie", ship.side)
+        side = LEFT if heads else RIGHT
+        return side, [Reason("SFB.R3", f"{left} unfired weapons each way" +
+                             (", shields equal" if self.tiebreak == "shields" else "") +
+                             f": coin toss, turn {side}", game.dice.since(mark))]

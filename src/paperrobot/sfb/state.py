@@ -1,0 +1,117 @@
+"""Hot game state: ships, weapons and seeking weapons as small slotted dataclasses."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..core.hexgrid import Hex
+from .data import PHASER_COST, ShipSpec
+
+KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
+        "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-f": "plasma"}
+# Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
+WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
+                "plasma-f": 6, "plasma-s": 7}
+
+
+@dataclass(slots=True)
+class Weapon:
+    key: str  # e.g. "phaser-1#2", "photon-A", "drone-1"
+    type: str
+    kind: str  # phaser, photon, disruptor, drone, plasma
+    arc: str
+    cost: float = 0.0  # phaser firing cost from the capacitor
+    ammo: int = 0  # drones left in a rack
+    alive: bool = True
+    ready: bool = False  # energised / armed for this turn
+    arm: int = 0  # photon arming: 0 none, 1 first turn paid, 2 armed
+    last_fired: int = -1000  # absolute impulse of the last firing or launch
+    fired_turn: int = 0
+
+
+@dataclass(slots=True)
+class Ship:
+    name: str
+    side: str
+    spec: ShipSpec
+    hex: Hex
+    facing: int
+    robot: bool
+    prev_hex: Hex = None  # type: ignore[assignment]
+    speed: int = 0
+    straight: int = 99  # hexes moved straight since the last turn (C3.43: start satisfied)
+    shields: list[int] = field(default_factory=list)
+    warp: int = 0
+    impulse: int = 0
+    apr: int = 0
+    battery: int = 0
+    charged: int = 0
+    hull: int = 0
+    bridge: int = 0
+    security: int = 0
+    transporter: int = 0
+    lab: int = 0
+    shuttle: int = 0
+    excess: int = 0
+    capacitor: float = 0.0
+    weapons: list[Weapon] = field(default_factory=list)
+    warp_lost: int = 0
+    internal: int = 0  # internal damage points taken
+    destroyed: bool = False
+    gone: str = ""  # "" on the map; "disengaged", "exited", "lost" once off it
+    objective: bool = False  # scenario #4: has passed next to the Dakota
+
+    @classmethod
+    def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
+        weapons = [Weapon(w.key, w.type, KIND[w.type], w.arc, PHASER_COST.get(w.type, 0.0), w.ammo)
+                   for w in spec.weapons]
+        ship = cls(name, side, spec, hex_, facing, robot, prev_hex=hex_, shields=list(spec.shields),
+                   warp=spec.warp, impulse=spec.impulse, apr=spec.apr, battery=spec.battery, charged=spec.battery,
+                   hull=spec.hull, bridge=spec.bridge, security=spec.security, transporter=spec.transporter,
+                   lab=spec.lab, shuttle=spec.shuttle, excess=spec.excess, weapons=weapons)
+        return ship
+
+    @property
+    def active(self) -> bool:
+        return not self.destroyed and not self.gone
+
+    @property
+    def capacity(self) -> float:
+        return sum(w.cost for w in self.weapons if w.alive and w.kind == "phaser")
+
+    @property
+    def power(self) -> int:
+        return self.warp + self.impulse + self.apr
+
+    def turn_mode(self) -> int:
+        return self.spec.turn_mode(self.speed)
+
+    def boxes(self) -> dict[str, int]:
+        return {"hull": self.hull, "warp": self.warp, "impulse": self.impulse, "apr": self.apr,
+                "battery": self.battery, "transporter": self.transporter, "lab": self.lab, "shuttle": self.shuttle,
+                "security": self.security, "excess": self.excess, "bridge": self.bridge,
+                "weapons": sum(1 for w in self.weapons if w.alive)}
+
+
+@dataclass(slots=True)
+class Drone:
+    label: str
+    side: str
+    owner: str
+    target: str
+    hex: Hex
+    facing: int
+    prev_hex: Hex
+    expires: int  # absolute impulse at which it is removed (3-turn endurance)
+    moves: int = 0
+    damage: int = 0
+    alive: bool = True
+
+
+class MapItem(NamedTuple):
+    label: str
+    hex: Hex
+    facing: int
+    side: str
+    kind: str  # "ship", "drone", "objective"
+    name: str

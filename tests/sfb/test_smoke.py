@@ -1,0 +1,48 @@
+"""End to end: scenario #4 and #5 battles finish with an Outcome, robot vs policy and robot vs robot."""
+import pytest
+
+from paperrobot import sfb
+from paperrobot.core.errors import PaperRobotError, UnknownName
+from paperrobot.core.events import EventLog
+
+
+def test_public_api_names():
+    for name in ("SIDES", "scenario_names", "scenario_title", "load_ships", "ship_sheet", "new_game", "narrator",
+                 "encode_answer", "decode_answer", "play_battle", "RobotController", "PlayerPolicy", "Option",
+                 "Choice", "EnergyAllocation", "edit_energy", "describe_energy"):
+        assert hasattr(sfb, name), name
+    assert sfb.SIDES == ("player", "robot")
+    assert sfb.scenario_names() == ["4", "5"]
+    assert sfb.scenario_title("5") == "Encounter"
+
+
+@pytest.mark.parametrize("scenario", ["4", "5"])
+@pytest.mark.parametrize("opponent", ["policy", "robot"])
+def test_battles_finish(scenario, opponent):
+    for seed in range(4):
+        outcome = sfb.play_battle(seed, scenario=scenario, opponent=opponent)
+        assert outcome.winner in (None, *sfb.SIDES)
+        assert 1 <= outcome.turns <= 20
+
+
+def test_setup_event_first_and_replay_identical():
+    logs = []
+    for _ in range(2):
+        log = EventLog()
+        sfb.new_game("5", seed=7, log=log).run()
+        logs.append(log.to_jsonl())
+    assert logs[0] == logs[1]
+    first = EventLog()
+    sfb.new_game("5", seed=7, log=first)
+    assert first.events[0].kind == "setup" and first.events[0].data["game"] == "sfb"
+
+
+def test_bad_names():
+    with pytest.raises(UnknownName, match="unknown scenario"):
+        sfb.new_game("9", seed=1)
+    with pytest.raises(UnknownName, match="unknown ship"):
+        sfb.new_game("5", seed=1, robot_ship="enterprise")
+    with pytest.raises(PaperRobotError, match="scenario #6"):
+        sfb.new_game("5", seed=1, robot_ship="romulan-kr")
+    with pytest.raises(UnknownName, match="unknown option"):
+        sfb.new_game("5", seed=1, options={"warp": 9})

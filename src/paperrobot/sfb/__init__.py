@@ -103,6 +103,8 @@ def new_game(scenario: str = "5", *, seed: int, player_ship: str | None = None, 
         else:
             game.advisors[ship.name] = PlayerPolicy(game, ship)
             game.controllers[ship.name] = player if player is not None else game.advisors[ship.name]
+            if player is None:
+                game.fast.add(ship.name)
     if impulses == 8:
         for ship in state:
             ship.speed = min(ship.speed, 8)

@@ -31,6 +31,7 @@ def destroy_weapon(ship: Ship, weapon: Weapon) -> str:
         ship.capacitor = min(ship.capacitor, ship.capacity)
     if weapon.kind == "drone":
         weapon.ammo = 0  # destroying the launcher destroys the drones still in it (FD1)
+        ship.has_drones = any(w.kind == "drone" and w.alive and w.ammo for w in ship.weapons)
     return weapon.key
 
 

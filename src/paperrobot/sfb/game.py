@@ -16,13 +16,14 @@ from ..core.controller import Decision, Reason, Request
 from ..core.dice import Dice
 from ..core.errors import IllegalAction, PaperRobotError
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex, distance, in_arc, shields_facing, shield_facing_direction
+from ..core.hexgrid import Board, Hex, distance, shield_facing_direction
 from ..core.outcome import Outcome
 from . import damage as dmg
 from .choices import Choice, Option
 from .data import ScenarioSpec, ShipSpec, heavy_chart, max_range, min_range, phaser_chart, weapon_tables
 from .energy import EnergyAllocation
-from .movement import LEFT, RIGHT, STEER, STRAIGHT, candidates, move_chart, seek_choice, step, viable_states
+from .movement import (LEFT, RIGHT, STEER, STRAIGHT, arc_holds, candidates, move_chart, seek_choice, shields_toward,
+                       step, viable_states)
 from .state import Drone, MapItem, Ship, Weapon
 
 ROBOT_SPEED = {16: 12, 8: 8}  # SFB.R1: 12 on 16 impulses; 8 when #4 is played on 8 impulses (seed 002)
@@ -59,7 +60,7 @@ class Game:
         self.drone_kill = tables.drone.hits_to_kill
         self.drone_endurance = tables.drone.endurance_turns
         self.heavy_penalty = tables.drone.heavy_vs_drone_penalty
-        self.fired_this_impulse: list[tuple[Ship, Weapon, Any]] = []
+        self.fast: set[str] = set()  # player ships flown by their own PlayerPolicy: no Request/Choice building
 
     # ------------------------------------------------------------------------------ helpers
     @property
@@ -106,12 +107,12 @@ class Game:
     def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
         """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""
         rng = distance(ship.hex, target.hex)
-        if rng < min_range(weapon.type) or rng > max_range(weapon.type):
+        if rng < weapon.rmin or rng > weapon.rmax:
             return False
         origin, aim = self.geometry(ship, target)
         if origin == aim:
             return True
-        return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+        return arc_holds(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 
     def can_fire(self, ship: Ship, weapon: Weapon, target) -> bool:
         if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
@@ -281,15 +282,18 @@ class Game:
             if not ship.active:
                 continue
             can_turn = ship.straight >= ship.turn_mode()
-            if ship.robot or can_turn:
+            if not can_turn:
+                steer = STRAIGHT  # turn mode not yet satisfied: no choice to make (C3.2)
+            elif ship.robot:
+                steer = self.ask(ship, "move", ship, None).action
+            elif ship.name in self.fast:
+                steer = self.advisors[ship.name].move(ship, True)
+            else:
                 options = self.move_choice(ship, can_turn)
-                steer = self.ask(ship, "move", ship, options).action if (ship.robot or len(options.items) > 1) \
-                    else STRAIGHT
+                steer = self.ask(ship, "move", ship, options).action
                 if steer not in options.keys():
                     raise IllegalAction(f"'{steer}' is not a legal move now; choose one of "
                                         f"{', '.join(options.keys())}", "SFB.MOVE.COST")
-            else:
-                steer = STRAIGHT
             self.execute_move(ship, steer)
             if self.outcome is not None:
                 return
@@ -380,7 +384,7 @@ class Game:
     def shield_hit(self, target: Ship, source: Hex, why: str) -> int:
         """Shield facing ``source``; on a hexside boundary the cadet die roll decides (D3.41): odd -> the
         first shield clockwise of the pair, even -> the second (docs/sfb.md "Shield boundary")."""
-        options = shields_facing(target.hex, target.facing, source)
+        options = shields_toward(target.hex, target.facing, source)
         if not options:
             return 1
         if len(options) == 1:
@@ -394,7 +398,7 @@ class Game:
     # ------------------------------------------------------------------------------ step 4
     def launch_seekers(self) -> None:
         for ship in self.ships:
-            if not ship.active:
+            if not ship.active or not ship.has_drones:
                 continue
             racks = [w for w in ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0 and self.rate_ok(w)]
             target = self.enemy_of(ship)
@@ -403,6 +407,8 @@ class Game:
             if ship.robot:
                 decision = self.ask(ship, "launch", ship, None)
                 keys = decision.action
+            elif ship.name in self.fast:
+                keys = self.advisors[ship.name].launch(ship, racks, target)
             else:
                 items = tuple(Option(w.key, f"{w.key} ({w.ammo} drones) at {target.name}, range "
                                      f"{distance(ship.hex, target.hex)}") for w in racks)
@@ -422,6 +428,7 @@ class Game:
 
     def launch_drone(self, ship: Ship, rack: Weapon, target: Ship) -> Drone:
         rack.ammo -= 1
+        ship.has_drones = any(w.kind == "drone" and w.alive and w.ammo for w in ship.weapons)
         rack.last_fired, rack.fired_turn = self.now, self.turn
         self.drone_count += 1
         toward = hexgrid.facing_toward(ship.hex, target.hex)
@@ -446,6 +453,11 @@ class Game:
                 for key, target_name in decision.action:
                     weapon = next(w for w in ship.weapons if w.key == key)
                     orders.append((ship, weapon, self.target_named(target_name)))
+            elif ship.name in self.fast:
+                pairs = self.fire_options(ship, False)
+                if pairs:
+                    chosen = set(self.advisors[ship.name].fire(ship, pairs))
+                    orders.extend((ship, w, t) for key, _, w, t in pairs if key in chosen)
             else:
                 pairs = self.fire_options(ship)
                 if not pairs:
@@ -479,7 +491,7 @@ class Game:
             return self.by_name[name]
         return next(d for d in self.drones if d.label == name)
 
-    def fire_options(self, ship: Ship) -> list[tuple[str, str, Weapon, Any]]:
+    def fire_options(self, ship: Ship, labels: bool = True) -> list[tuple[str, str, Weapon, Any]]:
         """(key, label, weapon, target) for every legal shot of a player ship now."""
         out = []
         targets: list = self.enemies(ship) + [d for d in self.drones if d.alive and d.side != ship.side]
@@ -488,8 +500,8 @@ class Game:
                 if self.can_fire(ship, weapon, target):
                     name = target.name if isinstance(target, Ship) else target.label
                     key = f"{weapon.key}>{name}"
-                    out.append((key, f"{weapon.key} at {name}: {self.odds_text(ship, weapon, target)}", weapon,
-                                target))
+                    label = f"{weapon.key} at {name}: {self.odds_text(ship, weapon, target)}" if labels else key
+                    out.append((key, label, weapon, target))
         return out
 
     def odds_text(self, ship: Ship, weapon: Weapon, target) -> str:
@@ -602,7 +614,10 @@ class Game:
     def check_end(self) -> None:
         if self.outcome is not None:
             return
-        alive = {side: any(s.active for s in self.side_ships(side)) for side in ("player", "robot")}
+        alive = {"player": False, "robot": False}
+        for ship in self.ships:
+            if ship.active:
+                alive[ship.side] = True
         if alive["player"] and alive["robot"]:
             return
         if not alive["player"] and not alive["robot"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, to_offset
+from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, in_arc, shields_facing, to_offset
 
 STRAIGHT, LEFT, RIGHT = "straight", "left", "right"
 STEER = {STRAIGHT: 0, LEFT: -1, RIGHT: 1}
@@ -107,3 +107,34 @@ def viable_states(cols: int, rows: int, tm: int) -> frozenset:
 def on_board(board: Board, h: Hex) -> bool:
     col, row = to_offset(Hex(h[0], h[1]))
     return 1 <= col <= board.cols and 1 <= row <= board.rows
+
+
+_ARC_CACHE: dict = {}
+
+
+def arc_holds(origin: Hex, facing: int, arc: str, target: Hex) -> bool:
+    """core.hexgrid.in_arc, memoised on the relative vector (arcs are translation-invariant)."""
+    key = (target[0] - origin[0], target[1] - origin[1], facing, arc)
+    hit = _ARC_CACHE.get(key)
+    if hit is None:
+        hit = _ARC_CACHE[key] = in_arc(Hex(0, 0), facing, arc, Hex(key[0], key[1]))
+    return hit
+
+
+@lru_cache(maxsize=None)
+def edge_hexes(cols: int, rows: int) -> frozenset:
+    board = Board(cols, rows)
+    return frozenset(Hex(q, r) for q in range(0, cols + 2) for r in range(-cols, rows + 2)
+                     if board.is_edge(Hex(q, r)))
+
+
+_SHIELD_CACHE: dict = {}
+
+
+def shields_toward(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
+    """core.hexgrid.shields_facing, memoised on the relative vector."""
+    key = (source[0] - target[0], source[1] - target[1], facing)
+    hit = _SHIELD_CACHE.get(key)
+    if hit is None:
+        hit = _SHIELD_CACHE[key] = shields_facing(Hex(0, 0), facing, Hex(key[0], key[1]))
+    return hit

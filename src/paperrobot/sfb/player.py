@@ -7,9 +7,9 @@ at good odds, phasers at short range or at drones about to hit; launches drones 
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance, in_arc, shields_facing
+from ..core.hexgrid import distance
 from .energy import EnergyAllocation
-from .movement import STRAIGHT, candidates
+from .movement import STRAIGHT, arc_holds, candidates, shields_toward
 from .state import Drone, Ship, Weapon
 
 WANT_RANGE = 3
@@ -67,10 +67,10 @@ class PlayerPolicy:
                 if target is not None:
                     rng = distance(dest, target.hex)
                     score -= abs(rng - WANT_RANGE) * 2
-                    if rng and in_arc(dest, facing, "FA", target.hex):
+                    if rng and arc_holds(dest, facing, "FA", target.hex):
                         score += 3
                     if rng:
-                        shield = shields_facing(dest, facing, target.hex)[0]
+                        shield = shields_toward(dest, facing, target.hex)[0]
                         score += ship.shields[shield - 1] / 8
                 for drone in game.drones:
                     if drone.target == ship.name and drone.alive:

@@ -6,9 +6,8 @@ docs/sfb.md (sections named in the comments).
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance, in_arc
-from .data import max_range, min_range
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
+from ..core.hexgrid import distance
+from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, edge_hexes, seek_choice
 from .state import Ship, Weapon
 
 
@@ -114,7 +113,7 @@ class RobotController:
     def must_leave(self, target: Ship) -> bool:
         """SFB.R3.MAP: the target is in a map-edge hex and every move it may make next impulse leaves the map."""
         game = self.game
-        if not game.board.is_edge(target.hex) or game.impulse >= game.impulses:
+        if target.hex not in edge_hexes(game.board.cols, game.board.rows) or game.impulse >= game.impulses:
             return False
         nxt = game.impulse + 1
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
@@ -192,7 +191,7 @@ class RobotController:
         for sign in (-1, 1):
             found = 9
             for k in range(1, 4):
-                if in_arc(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
+                if arc_holds(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
                     found = k
                     break
             out.append(found)
@@ -204,7 +203,7 @@ class RobotController:
         rng = distance(ship.hex, target.hex)
         left = right = 0
         for w in unfired:
-            if not (min_range(w.type) <= rng <= max_range(w.type)):
+            if not (w.rmin <= rng <= w.rmax):
                 continue  # turning cannot bring it into range (docs/sfb.md "Will bear")
             if game.bears(ship, w, target):
                 continue

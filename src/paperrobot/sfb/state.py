@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..core.hexgrid import Hex
-from .data import PHASER_COST, ShipSpec
+from .data import PHASER_COST, ShipSpec, max_range, min_range
 
 KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
         "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-f": "plasma"}
@@ -27,6 +27,8 @@ class Weapon:
     arm: int = 0  # photon arming: 0 none, 1 first turn paid, 2 armed
     last_fired: int = -1000  # absolute impulse of the last firing or launch
     fired_turn: int = 0
+    rmin: int = 0  # range limits: the weapon cannot fire outside rmin..rmax
+    rmax: int = 0
 
 
 @dataclass(slots=True)
@@ -60,15 +62,21 @@ class Ship:
     destroyed: bool = False
     gone: str = ""  # "" on the map; "disengaged", "exited", "lost" once off it
     objective: bool = False  # scenario #4: has passed next to the Dakota
+    has_drones: bool = False  # a rack with drones left (skips the launch step cheaply)
 
     @classmethod
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
-        weapons = [Weapon(w.key, w.type, KIND[w.type], w.arc, PHASER_COST.get(w.type, 0.0), w.ammo)
-                   for w in spec.weapons]
+        weapons = []
+        for w in spec.weapons:
+            weapon = Weapon(w.key, w.type, KIND[w.type], w.arc, PHASER_COST.get(w.type, 0.0), w.ammo)
+            if weapon.kind in ("phaser", "photon", "disruptor"):
+                weapon.rmin, weapon.rmax = min_range(w.type), max_range(w.type)
+            weapons.append(weapon)
         ship = cls(name, side, spec, hex_, facing, robot, prev_hex=hex_, shields=list(spec.shields),
                    warp=spec.warp, impulse=spec.impulse, apr=spec.apr, battery=spec.battery, charged=spec.battery,
                    hull=spec.hull, bridge=spec.bridge, security=spec.security, transporter=spec.transporter,
                    lab=spec.lab, shuttle=spec.shuttle, excess=spec.excess, weapons=weapons)
+        ship.has_drones = any(w.kind == "drone" and w.ammo for w in weapons)
         return ship
 
     @property

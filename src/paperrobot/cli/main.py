@@ -11,13 +11,27 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 
 from ..core.errors import PaperRobotError
 from ..core.events import read_jsonl
 from . import armada, fc, sfb
 from .common import GAME_MODULES, fail
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+
+
+class Group(TyperGroup):
+    """Turns every error a user can cause into one line on stderr and exit code 2, wherever it is raised."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PaperRobotError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
+
+
+app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Paper robots for solo starship wargames: play them, watch them, measure them.")
 play_app = typer.Typer(no_args_is_help=True, help="Play a game against the robot in the terminal.")
 battle_app = typer.Typer(no_args_is_help=True, help="Watch one narrated battle, robot against robot or policy.")

@@ -1,8 +1,263 @@
-"""Command-line front end for this game (registers its sub-commands; filled in by the game's work)."""
+"""``paperrobot play|battle|simulate sfb``: Star Fleet Battles Cadet scenarios against the Cadet robot."""
 from __future__ import annotations
 
-GAME = None  # set to "sfb" once this game's commands exist
+from functools import partial
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from .. import sfb
+from ..core.controller import Decision, Request
+from ..core.errors import PaperRobotError
+from ..core.events import Event, EventLog
+from ..core.save import read_save
+from . import simview
+from .common import console, fail, say
+from .render import Mark, hex_map
+from .session import PlaySession, Prompter, choose
+
+GAME = "sfb"
+OPPONENTS = ("policy", "robot")
 
 
 def register(groups) -> None:
-    """Add this game's sub-commands to the verb groups (play, battle, simulate, assist)."""
+    groups["play"].command("sfb")(play)
+    groups["battle"].command("sfb")(battle)
+    groups["simulate"].command("sfb")(simulate)
+
+
+def _options(impulses: int, tiebreak: Optional[str]) -> dict:
+    if impulses not in (8, 16):
+        fail(f"--impulses must be 16 (the scenarios' rule) or 8 (seed 002's quick variant), not {impulses}")
+    options = {"impulses": impulses}
+    if tiebreak:
+        options["tiebreak"] = tiebreak
+    return options
+
+
+def _check_opponent(opponent: str) -> None:
+    if opponent not in OPPONENTS:
+        fail(f"unknown opponent '{opponent}'; choose one of: {', '.join(OPPONENTS)}")
+
+
+def draw_map(game, title: str = "") -> None:
+    marks = [Mark(item.hex, item.name[:1].upper() if item.kind == "ship" else item.name[:1].lower(), item.facing,
+                  item.label) for item in game.map_items()]
+    if title:
+        say(title)
+    for line in hex_map(game.board.cols, game.board.rows, marks):
+        say(line)
+    for mark in marks:
+        say(f"  {mark.mark}{'' if mark.facing is None else 'ABCDEF'[mark.facing]}  {mark.legend}")
+
+
+def _narrate_to_console(narrator, decisions_only: bool):
+    def show(event: Event) -> None:
+        if decisions_only and event.kind not in ("decision", "result"):
+            return
+        text = narrator.line(event)
+        if text:
+            say(text)
+    return show
+
+
+# --------------------------------------------------------------------------------------- battle
+
+def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.scenario_names())),
+           seed: int = typer.Option(1, help="Seed for the dice; the same seed gives the same battle."),
+           opponent: str = typer.Option("policy", help="Who flies the other ship: policy (a heuristic captain) or robot."),
+           robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
+           opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship (default: the scenario's)."),
+           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant."),
+           tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: 'shields' (seed 000, default) or 'coin' (CTH)."),
+           log: Optional[Path] = typer.Option(None, help="Write the event log (JSON lines) here, for 'paperrobot replay'."),
+           decisions: bool = typer.Option(False, "--decisions", help="Narrate only the robot's decisions."),
+           maps: bool = typer.Option(True, help="Draw the map at the start and the end."),
+           ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
+    """Watch one narrated battle: every robot decision with its rule ID and dice."""
+    _check_opponent(opponent)
+    events = EventLog()
+    events.listeners.append(_narrate_to_console(sfb.narrator(), decisions))
+    game = sfb.new_game(scenario, seed=seed, player_ship=opponent_ship, robot_ship=robot_ship, opponent=opponent,
+                        ships_dir=ships_dir, log=events, options=_options(impulses, tiebreak))
+    if maps:
+        draw_map(game, f"Scenario {scenario}: {sfb.scenario_title(scenario)} (seed {seed})")
+    outcome = game.run()
+    if maps:
+        draw_map(game, "Final positions")
+    winner = "draw" if outcome.winner is None else f"{outcome.winner} wins"
+    say(f"Result: {winner} ({outcome.result}) after {outcome.turns} turns")
+    if log:
+        _write_log(events, log)
+
+
+def _write_log(events: EventLog, path: Path) -> None:
+    if path.parent and not path.parent.exists():
+        fail(f"{path}: the folder {path.parent} does not exist")
+    events.write(path)
+    say(f"Log written to {path}; narrate it again with 'paperrobot replay {path}'")
+
+
+# --------------------------------------------------------------------------------------- simulate
+
+def simulate(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.scenario_names())),
+             games: int = typer.Option(1000, help="How many battles."),
+             jobs: int = typer.Option(0, help="Worker processes (0 = one per core)."),
+             seed: int = typer.Option(1, help="Base seed; battle i gets a seed derived from it and i."),
+             db: Optional[Path] = typer.Option(None, help="SQLite file to store one row per battle."),
+             opponent: str = typer.Option("policy", help="policy or robot."),
+             robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship."),
+             opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship."),
+             impulses: int = typer.Option(16, help="Impulses per turn (16, or 8)."),
+             tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
+             quiet: bool = typer.Option(False, help="No progress bar or table (for scripts).")):
+    """Run many battles in parallel and print win rates with 95% intervals."""
+    _check_opponent(opponent)
+    options = _options(impulses, tiebreak)
+    # Build one game first so that bad names fail before any process starts.
+    sfb.new_game(scenario, seed=seed, player_ship=opponent_ship, robot_ship=robot_ship, opponent=opponent,
+                 options=options)
+    play = partial(sfb.play_battle, scenario=scenario, opponent=opponent, robot_ship=robot_ship,
+                   player_ship=opponent_ship, options=options)
+    config = {"scenario": scenario, "opponent": opponent, "robot_ship": robot_ship, "player_ship": opponent_ship,
+              "options": options}
+    title = f"SFB scenario {scenario}, robot vs {opponent}"
+    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet)
+
+
+# --------------------------------------------------------------------------------------- play
+
+class Terminal:
+    """The person's side: shows the map and status at each energy phase and asks every question."""
+
+    def __init__(self):
+        self.session: PlaySession | None = None
+        self.prompter: Prompter | None = None
+
+    def show_map(self) -> None:
+        game = self.session.current
+        draw_map(game)
+        for line in game.status_lines("player"):
+            say(line)
+        for line in game.status_lines("robot"):
+            say(line)
+
+    def decide(self, request: Request) -> Decision:
+        if request.kind == "energy":
+            return Decision(self._energy(request))
+        choice = request.options
+        say(choice.prompt)
+        return Decision(choose(self.prompter, request, choice.items, choice.multi, tuple(choice.default), ">"))
+
+    def _energy(self, request: Request):
+        game = self.session.current
+        say("")
+        say(f"=== Turn {game.turn}: energy allocation ===")
+        self.show_map()
+        alloc = request.options
+        while True:
+            for line in sfb.describe_energy(alloc, request.view):
+                say(line)
+            text = self.prompter.ask("Energy: Enter to accept, or edit as name=value (e.g. speed=10):")
+            if not text:
+                return alloc
+            try:
+                alloc = sfb.edit_energy(alloc, text)
+            except PaperRobotError as exc:
+                say(f"Not allowed: {exc}")
+
+
+HELP = ("At any prompt: 'map' draws the map and both ships' status, 'save' writes the save file, "
+        "'quit' saves (if you gave --save or --resume) and stops, 'help' shows this.")
+
+
+def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.scenario_names())),
+         ship: Optional[str] = typer.Option(None, help="Your ship (default: the scenario's)."),
+         robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
+         seed: int = typer.Option(1, help="Seed for the dice."),
+         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8."),
+         tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
+         save: Optional[Path] = typer.Option(None, help="Save file to write on 'save' / 'quit'."),
+         resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
+         log: Optional[Path] = typer.Option(None, help="Write the event log here at the end."),
+         ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
+    """Play your ship against the Cadet robot: allocate energy, steer, fire; the robot explains itself."""
+    answers: list = []
+    if resume:
+        data = read_save(resume, GAME)
+        setup, seed, answers = data.setup, data.seed, data.answers
+        save = save or resume
+    else:
+        setup = {"scenario": scenario, "ship": ship, "robot_ship": robot_ship,
+                 "options": _options(impulses, tiebreak), "ships_dir": str(ships_dir) if ships_dir else None}
+    if save and not resume and save.exists():
+        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
+    terminal = Terminal()
+    narrator = sfb.narrator()
+
+    def build(controller, events):
+        return sfb.new_game(setup["scenario"], seed=seed, player_ship=setup.get("ship"),
+                            robot_ship=setup.get("robot_ship"), player=controller,
+                            ships_dir=Path(setup["ships_dir"]) if setup.get("ships_dir") else None,
+                            log=events, options=setup.get("options"))
+
+    def narrate(event: Event) -> None:
+        text = narrator.line(event)
+        if text:
+            say(text)
+
+    session = PlaySession(GAME, setup, seed, build, terminal, sfb.encode_answer, sfb.decode_answer, narrate,
+                          save, answers)
+    terminal.session = session
+    terminal.prompter = Prompter(session, {"map": terminal.show_map, "help": lambda: say(HELP)})
+    say(f"Scenario {setup['scenario']}: {sfb.scenario_title(setup['scenario'])}. {HELP}")
+    if answers:
+        say(f"Resuming {resume}: replaying {len(answers)} answers.")
+    outcome = session.run()
+    if outcome is None:
+        return
+    winner = "draw" if outcome.winner is None else ("you win" if outcome.winner == "player" else "the robot wins")
+    say(f"Game over: {winner} ({outcome.result}) after {outcome.turns} turns.")
+    if log:
+        _write_log(session.log, log)
+
+
+# --------------------------------------------------------------------------------------- ships, replay, data
+
+def ship_names(ships_dir: Optional[Path]) -> list[str]:
+    return sorted(sfb.load_ships(ships_dir))
+
+
+def has_ship(name: str, ships_dir: Optional[Path]) -> bool:
+    return name in sfb.load_ships(ships_dir)
+
+
+def list_ships(ships_dir: Optional[Path]) -> None:
+    table = Table(title="Star Fleet Battles Cadet ships (sfb)", title_justify="left")
+    table.add_column("name")
+    table.add_column("ship")
+    table.add_column("source")
+    for key, spec in sorted(sfb.load_ships(ships_dir).items()):
+        table.add_row(key, getattr(spec, "title", key), getattr(spec, "source", ""))
+    console.print(table)
+
+
+def show_ship(name: str, ships_dir: Optional[Path]) -> None:
+    for line in sfb.ship_sheet(sfb.load_ships(ships_dir)[name]):
+        say(line)
+
+
+def replay(events: list[Event], decisions_only: bool) -> None:
+    show = _narrate_to_console(sfb.narrator(), decisions_only)
+    for event in events:
+        show(event)
+
+
+def list_data(provisional: bool) -> None:
+    if provisional:
+        say("sfb: no provisional tables (every SFB Cadet table is confirmed from the Cadet Training Handbook).")
+        return
+    for key, spec in sorted(sfb.load_ships(None).items()):
+        say(f"sfb ship {key}: {getattr(spec, 'source', '')}")

@@ -1,0 +1,52 @@
+"""Federation Commander (squadron scale): the rules engine, the Robot Rules (seed 001), a player policy.
+
+Public API for the front ends and simulations (they import nothing else of this package).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.dice import Dice
+from ..core.events import EventLog
+from ..core.outcome import Outcome
+from .data import ShipSpec, Tables, load_ships, load_tables, ship
+from .game import Game
+from .narrate import narrator
+from .player import Policy
+from .robot import Robot
+
+ROBOT_SHIPS = {"d7": "d7", "kzinti-bc": "kzinti-bc"}
+SIDES = ["robot", "player"]
+
+__all__ = ["Game", "Robot", "Policy", "Tables", "ShipSpec", "load_ships", "load_tables", "ship", "narrator",
+           "make_game", "play", "SIDES", "ROBOT_SHIPS"]
+
+
+def make_game(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca", opponent: str = "policy",
+              log: EventLog | None = None, ships_dir: str | Path | None = None, tables_dir: str | Path | None = None,
+              player_controller=None, dice: Dice | None = None) -> Game:
+    """A duel: the robot flying ``robot`` (moves last) against ``opponent_ship`` flown by the policy, a second
+    robot, or ``player_controller`` (a person)."""
+    if robot not in ROBOT_SHIPS:
+        from ..core.errors import UnknownName
+        raise UnknownName("FC robot ship", robot, ROBOT_SHIPS)
+    dice = dice or Dice(seed)
+    specs = {"robot": ship(robot, ships_dir), "player": ship(opponent_ship, ships_dir)}
+    if player_controller is not None:
+        other = player_controller
+    elif opponent == "robot":
+        other = Robot(dice)
+    elif opponent == "policy":
+        other = Policy()
+    else:
+        from ..core.errors import UnknownName
+        raise UnknownName("FC opponent", opponent, ["robot", "policy"])
+    setup = {"robot_ship": robot, "opponent_ship": opponent_ship, "opponent": opponent, "seed": seed}
+    return Game(specs, {"robot": Robot(dice), "player": other}, dice, log, load_tables(tables_dir),
+                ("player", "robot"), setup)
+
+
+def play(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca", opponent: str = "policy",
+         ships_dir: str | None = None, tables_dir: str | None = None) -> Outcome:
+    """One silent game (picklable through functools.partial) for simulations."""
+    return make_game(seed, robot, opponent_ship, opponent, None, ships_dir, tables_dir).run()

@@ -1,0 +1,287 @@
+"""FC data files: ship cards and rule tables as TOML, validated with pydantic, each with its source.
+
+Tables marked ``provisional`` hold stand-in numbers (the FC charts could not be confirmed); a user who
+owns the rulebook can replace any table with a file of the same name in their own folder (``--tables``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Optional
+
+from pydantic import Field, field_validator, model_validator
+
+from ..core.data import Strict, load, load_dir
+from ..core.errors import DataError, UnknownName
+from ..core.hexgrid import arc_parts
+
+DATA = Path(__file__).parent / "data"
+SYSTEMS = ("warp", "impulse", "reactor", "battery", "fhull", "rhull", "control", "lab", "transporter",
+           "tractor", "probe", "shuttle", "cargo", "frame")
+DAC_BOXES = SYSTEMS + ("phaser", "torpedo", "drone")
+WEAPON_KINDS = ("phaser-1", "phaser-2", "phaser-3", "disruptor", "photon")
+
+
+# ----------------------------------------------------------------------------------- ships
+
+class WeaponModel(Strict):
+    kind: Literal["phaser-1", "phaser-2", "phaser-3", "disruptor", "photon"]
+    arc: str
+    count: int = Field(1, ge=1)
+
+    @field_validator("arc")
+    @classmethod
+    def _arc(cls, value: str) -> str:
+        arc_parts(value)  # raises ValueError with the list of known arcs
+        return value.upper()
+
+
+class DronesModel(Strict):
+    racks: int = Field(0, ge=0)
+    per_rack: int = Field(4, ge=1)
+    reloads: int = Field(0, ge=0)
+    add_shots: int = Field(0, ge=0)
+
+
+class ShipModel(Strict):
+    name: str
+    title: str
+    empire: str
+    source: str
+    provisional: bool = False
+    points: int = Field(ge=1)
+    turn_mode: Literal["AA", "A", "B", "C", "D", "E", "F"]
+    move_cost: float = Field(1.0, gt=0)
+    het_cost: float = Field(5.0, ge=0)
+    damage_control: int = Field(ge=0)
+    shields: list[int] = Field(min_length=6, max_length=6)
+    systems: dict[str, int]
+    weapons: list[WeaponModel] = []
+    drones: DronesModel = DronesModel()
+
+    @field_validator("systems")
+    @classmethod
+    def _systems(cls, value: dict[str, int]) -> dict[str, int]:
+        for key, count in value.items():
+            if key not in SYSTEMS:
+                raise ValueError(f"unknown system '{key}'; use {', '.join(SYSTEMS)}")
+            if count < 0:
+                raise ValueError(f"{key} must be 0 or more")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponSpec:
+    id: str
+    kind: str
+    arc: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShipSpec:
+    """A ship card as plain data for the hot path."""
+
+    name: str
+    title: str
+    empire: str
+    source: str
+    provisional: bool
+    points: int
+    turn_mode: str
+    move_cost: float
+    het_cost: float
+    damage_control: int
+    shields: tuple[int, ...]
+    systems: tuple[tuple[str, int], ...]
+    weapons: tuple[WeaponSpec, ...]
+    racks: int
+    per_rack: int
+    reloads: int
+    add_shots: int
+
+    @classmethod
+    def from_model(cls, m: ShipModel) -> "ShipSpec":
+        weapons, counter = [], {}
+        for w in m.weapons:
+            for _ in range(w.count):
+                counter[w.kind] = counter.get(w.kind, 0) + 1
+                short = {"phaser-1": "ph1", "phaser-2": "ph2", "phaser-3": "ph3"}.get(w.kind, w.kind[:4])
+                weapons.append(WeaponSpec(f"{short}-{counter[w.kind]}", w.kind, w.arc))
+        return cls(m.name, m.title, m.empire, m.source, m.provisional, m.points, m.turn_mode, m.move_cost,
+                   m.het_cost, m.damage_control, tuple(m.shields), tuple(sorted(m.systems.items())),
+                   tuple(weapons), m.drones.racks, m.drones.per_rack, m.drones.reloads, m.drones.add_shots)
+
+
+def load_ships(ships_dir: Path | str | None = None) -> dict[str, ShipSpec]:
+    """The built-in ships plus a user's folder (a user file may replace a built-in ship of the same name)."""
+    ships = {name: ShipSpec.from_model(m) for name, m in
+             load_dir(DATA / "ships", ShipModel, key=lambda s: s.name).items()}
+    if ships_dir is not None:
+        for name, m in load_dir(ships_dir, ShipModel, key=lambda s: s.name).items():
+            ships[name] = ShipSpec.from_model(m)
+    return ships
+
+
+def ship(name: str, ships_dir: Path | str | None = None) -> ShipSpec:
+    ships = load_ships(ships_dir)
+    if name not in ships:
+        raise UnknownName("FC ship", name, ships)
+    return ships[name]
+
+
+# ----------------------------------------------------------------------------------- tables
+
+class _Table(Strict):
+    name: str
+    source: str
+    provisional: bool = False
+
+
+class Chart(Strict):
+    bands: list[int] = Field(min_length=1)
+    rows: list[list[int]] = Field(min_length=6, max_length=6)
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if any(len(r) != len(self.bands) for r in self.rows):
+            raise ValueError("every row needs one number per band")
+        return self
+
+
+class PhasersTable(_Table):
+    phaser_1: Chart = Field(alias="phaser-1")
+    phaser_2: Chart = Field(alias="phaser-2")
+    phaser_3: Chart = Field(alias="phaser-3")
+
+
+class DisruptorTable(_Table):
+    bands: list[int]
+    hit: list[int]
+    damage: list[int]
+    overload_bands: list[int]
+    overload_hit: list[int]
+    overload_damage: list[int]
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if not len(self.bands) == len(self.hit) == len(self.damage):
+            raise ValueError("bands, hit and damage need the same length")
+        if not len(self.overload_bands) == len(self.overload_hit) == len(self.overload_damage):
+            raise ValueError("overload_bands, overload_hit and overload_damage need the same length")
+        return self
+
+
+class PhotonTable(_Table):
+    bands: list[int]
+    hit: list[int]
+    damage: int
+    overload_damage: int
+    overload_range: int
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if len(self.bands) != len(self.hit):
+            raise ValueError("bands and hit need the same length")
+        return self
+
+
+class DacTable(_Table):
+    tables: list[list[tuple[str, str]]] = Field(min_length=6, max_length=6)
+
+    @field_validator("tables")
+    @classmethod
+    def _boxes(cls, value):
+        for t in value:
+            if len(t) != 10:
+                raise ValueError("each DAC table has ten entries")
+            for pair in t:
+                for box in pair:
+                    if box not in DAC_BOXES:
+                        raise ValueError(f"unknown box '{box}'; use {', '.join(DAC_BOXES)}")
+        return value
+
+
+class TurnModesTable(_Table):
+    speeds: list[int]
+    modes: dict[str, list[int]]
+
+
+class RulesTable(_Table):
+    regen_cost: float
+    tractor_hold_cost: float
+    tractor_use_cost: float
+    tractor_range: int
+    accel_cost: float
+    decel_cost: float
+    burn_through: int
+    shield_transfer_max: int
+    phaser_cost: dict[str, float]
+    disruptor_cost: float
+    disruptor_overload_cost: float
+    photon_load_cost: float
+    photon_hold_cost: float
+    photon_overload_cost: float
+    drone_warhead: int
+    drone_hits: int
+    drone_endurance_turns: int
+    add_hit: int
+    add_range: int
+    reload_cost: int
+    repair_cost: dict[str, int]
+    max_turns: int = Field(ge=1)
+
+
+TABLE_MODELS: dict[str, type[_Table]] = {
+    "phasers": PhasersTable, "disruptor": DisruptorTable, "photon": PhotonTable, "dac": DacTable,
+    "turn_modes": TurnModesTable, "rules": RulesTable,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    phasers: PhasersTable
+    disruptor: DisruptorTable
+    photon: PhotonTable
+    dac: DacTable
+    turn_modes: TurnModesTable
+    rules: RulesTable
+    origin: tuple[tuple[str, str], ...]  # table name -> file it came from
+
+    def all(self) -> list[_Table]:
+        return [self.phasers, self.disruptor, self.photon, self.dac, self.turn_modes, self.rules]
+
+    def provisional(self) -> list[_Table]:
+        return [t for t in self.all() if t.provisional]
+
+
+@lru_cache(maxsize=8)
+def _load_tables(tables_dir: Optional[str]) -> Tables:
+    found, origin = {}, []
+    for name, model in TABLE_MODELS.items():
+        path = DATA / "tables" / f"{name}.toml"
+        if tables_dir is not None:
+            mine = Path(tables_dir) / f"{name}.toml"
+            if mine.exists():
+                path = mine
+        table = load(path, model)
+        if table.name != name:
+            raise DataError(path, "name", f"this file must be the '{name}' table (got '{table.name}')")
+        found[name] = table
+        origin.append((name, str(path)))
+    return Tables(**found, origin=tuple(origin))
+
+
+def load_tables(tables_dir: Path | str | None = None) -> Tables:
+    """The built-in tables; a file ``<name>.toml`` in ``tables_dir`` replaces the built-in one."""
+    if tables_dir is not None and not Path(tables_dir).is_dir():
+        raise DataError(tables_dir, "", "no such folder (give --tables a folder of table files)")
+    return _load_tables(None if tables_dir is None else str(tables_dir))
+
+
+def band_index(bands, rng: int) -> int:
+    """The column of a chart for a range; -1 when out of range."""
+    for i, bound in enumerate(bands):
+        if rng <= bound:
+            return i
+    return -1

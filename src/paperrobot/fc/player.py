@@ -1,0 +1,151 @@
+"""A heuristic FC captain for the human side in simulations: close, fire heavy weapons at effective range,
+shoot down drones, reinforce the shield that is hit, repair sensibly. Deterministic (no dice)."""
+from __future__ import annotations
+
+from ..core.controller import Decision, Reason, Request
+from ..core.hexgrid import distance
+from . import geometry as geo
+from .robot import Robot, repair_order
+from .state import Ship
+
+WHY = (Reason("POLICY", "heuristic player policy"),)
+
+
+class Policy:
+    def decide(self, request: Request) -> Decision:
+        game = request.view
+        ship = game.ships[request.side]
+        enemy = game.enemy(request.side)
+        return Decision(getattr(self, request.kind)(game, ship, enemy, request.options), ())
+
+    def allocate(self, game, ship: Ship, enemy: Ship, _o):
+        budget = ship.available()
+        photons = [w for w in ship.live_weapons("photon")]
+        photon_cost = sum(game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost for w in photons)
+        reserve = 10 + photon_cost
+        speed = 24 if budget - 24 * ship.spec.move_cost >= reserve else 16
+        while speed and speed * ship.spec.move_cost > budget:
+            speed -= 8
+        budget -= speed * ship.spec.move_cost
+        chosen = []
+        for w in photons:
+            cost = game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost
+            if cost <= budget - 6:
+                chosen.append(w.id)
+                budget -= cost
+        regen, level = [], list(ship.shields)
+        for _ in range(2):
+            room = [n for n in range(1, 7) if level[n - 1] < ship.shield_max[n - 1]]
+            if not room or budget < game.rules.regen_cost + 6:
+                break
+            n = min(room, key=lambda k: (level[k - 1], k))
+            level[n - 1] += 1
+            regen.append(n)
+            budget -= game.rules.regen_cost
+        hold = []
+        for d in game.drones:
+            if d.alive and d.held_by == ship.side and budget >= game.rules.tractor_hold_cost:
+                hold.append(d.id)
+                budget -= game.rules.tractor_hold_cost
+        return {"speed": speed, "regen": regen, "hold": hold, "photons": chosen}
+
+    def accelerate(self, game, ship, enemy, _o):
+        return "none"
+
+    def move(self, game, ship: Ship, enemy: Ship, options):
+        heavy = [w for w in ship.weapons if w.alive and not w.phaser and not w.fired and
+                 (w.kind != "photon" or w.arm == 2)]
+        if not geo.in_fa(ship, enemy.pos):
+            turn = geo.turn_toward(ship, enemy.pos)
+            if turn in options:
+                return turn
+        elif not heavy and geo.rng(ship, enemy) <= 3:
+            # weapons spent: keep range open by sliding off the enemy's bow
+            slip = geo.slip_relative(ship, enemy.pos, False)
+            if slip in options:
+                return slip
+        return "straight"
+
+    def defend(self, game, ship, enemy, drone_ids):
+        plan = []
+        for did in drone_ids:
+            d = game._drone(did)
+            shield = game.drone_shield(ship, d)
+            if game.rules.drone_warhead > ship.shields[shield - 1]:
+                plan.append([did, ["add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor"]])
+            else:
+                plan.append([did, ["add", "phaser-3"]])
+        return plan
+
+    def reinforce(self, game, ship, enemy, options):
+        if options["penetrates"] or options["kind"] == "direct":
+            return min(options["cap"], options["damage"])
+        return 0
+
+    def fire(self, game, ship: Ship, enemy: Ship, _o):
+        shots, budget, used = [], [ship.available()], set()
+        robot = Robot(None)
+        for d in sorted(game.incoming(ship.side), key=lambda d: d.id):
+            if d.held_by or d.impacting or distance(d.pos, ship.pos) > 1:
+                continue
+            w, c = robot.phaser_for_drone(game, ship, d, ["phaser-3", "phaser-2", "phaser-1"], used, budget)
+            if w:
+                shots.append([w.id, d.id, "", False])
+                used.add(w.id)
+                budget[0] -= c
+        rng = geo.rng(ship, enemy)
+        last = game.impulse == 8
+        plan = []
+        if rng <= 8 or (last and rng <= 12):
+            plan += ["photon", "disruptor"]
+        if rng <= 5 or last:
+            plan += ["phaser-1", "phaser-2", "phaser-3"]
+        for kind in plan:
+            for w in ship.weapons:
+                if not w.alive or w.fired or w.kind != kind or w.id in used:
+                    continue
+                if not game.in_arc(ship, w.arc, enemy.pos):
+                    continue
+                mode = ""
+                over = game.weapon_cost(w, "overload", rng)
+                if kind in ("photon", "disruptor") and over is not None and over <= budget[0] - 2:
+                    mode = "overload"
+                cost = game.weapon_cost(w, mode, rng)
+                if cost is None or cost > budget[0]:
+                    continue
+                budget[0] -= cost
+                used.add(w.id)
+                shots.append([w.id, "ship", mode, False])
+        return shots
+
+    def launch(self, game, ship, enemy, _o):
+        if geo.rng(ship, enemy) <= 12:
+            return ["ship"] * len(ship.ready_racks())
+        return []
+
+    def batteries(self, game, ship, enemy, _o):
+        return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
+
+    def repair(self, game, ship, enemy, _o):
+        return repair_order(game, ship, enemy)
+
+    def transfer(self, game, ship, enemy, _o):
+        moves = []
+        level = list(ship.shields)
+        for weak in range(1, 7):
+            if level[weak - 1] > 4 or level[weak - 1] >= ship.shield_max[weak - 1]:
+                continue
+            for strong in ((weak % 6) + 1, ((weak - 2) % 6) + 1):
+                if level[strong - 1] >= 12:
+                    n = min(4, ship.shield_max[weak - 1] - level[weak - 1])
+                    moves.append([strong, weak, n])
+                    level[strong - 1] -= n
+                    level[weak - 1] += n
+                    break
+        return moves
+
+    def dac_phaser(self, game, ship, enemy, candidates):
+        return candidates[-1]
+
+    def dac_tractor(self, game, ship, enemy, options):
+        return "free" if options.get("free") else "holding"

@@ -1,0 +1,146 @@
+"""FC game state: plain slotted dataclasses (the hot path of simulations), no pydantic here."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.hexgrid import Hex
+from .data import ShipSpec
+
+POWER = ("warp", "impulse", "reactor")
+PHASERS = ("phaser-1", "phaser-2", "phaser-3")
+
+
+@dataclass(slots=True)
+class Weapon:
+    id: str
+    kind: str  # phaser-1/2/3, disruptor, photon
+    arc: str
+    alive: bool = True
+    fired: bool = False  # fired this turn (each weapon once per turn)
+    arm: int = 0  # photons: 0 empty, 1 preloaded, 2 armed
+
+    @property
+    def phaser(self) -> bool:
+        return self.kind in PHASERS
+
+
+@dataclass(slots=True)
+class Rack:
+    alive: bool = True
+    ammo: int = 4
+    launched: bool = False  # one launch per rack per turn (4G2)
+
+
+@dataclass(slots=True)
+class Drone:
+    id: str
+    owner: str  # side that launched it
+    target: str  # a ship side, or a drone id for counter-drones
+    pos: Hex
+    facing: int
+    launched_turn: int
+    damage: int = 0  # hit points lost
+    alive: bool = True
+    impacting: bool = False  # entered its target's hex this impulse (an "impacted weapon")
+    approach: int = -1  # compass direction it came from into the target's hex
+    held_by: str = ""  # side holding it in a tractor
+    released: bool = False  # released from a tractor: hits in the next defensive fire step
+
+
+@dataclass(slots=True)
+class Ship:
+    side: str
+    spec: ShipSpec
+    pos: Hex
+    facing: int
+    shields: list[int]
+    boxes: dict[str, int]
+    weapons: list[Weapon]
+    racks: list[Rack]
+    reloads: int
+    add_shots: int
+    energy: float = 0.0  # tokens left this turn
+    battery: float = 0.0  # stored power
+    baseline: int = 0  # 0, 8, 16, 24
+    stopped: bool = False  # emergency deceleration this turn
+    accel: bool = False  # bought an extra move this impulse
+    since_turn: int = 99  # hexes moved since the last turn (turn mode)
+    slip_ok: bool = True  # sideslip mode satisfied
+    het_used: bool = False  # an HET this impulse: the next move must be straight
+    prev_pos: Hex | None = None
+    tractors_used: int = 0  # this turn
+    repair_target: str = ""
+    repair_done: int = 0
+    internals: int = 0  # damage points that got past the shields
+    destroyed: bool = False
+    moves_this_impulse: int = 0
+    fired_disruptors: bool = False  # this turn (robot step 3B1/3B2)
+    damage_taken_volley: int = 0
+    log_name: str = ""
+
+    @property
+    def shield_max(self) -> tuple[int, ...]:
+        return self.spec.shields
+
+    def box_max(self, system: str) -> int:
+        for key, count in self.spec.systems:
+            if key == system:
+                return count
+        return 0
+
+    def power(self) -> int:
+        return sum(self.boxes.get(k, 0) for k in POWER)
+
+    def battery_cap(self) -> int:
+        return self.boxes.get("battery", 0)
+
+    def available(self) -> float:
+        return self.energy + self.battery
+
+    def spend(self, amount: float) -> bool:
+        """Pay from this turn's tokens, then batteries; False (and nothing paid) if short."""
+        if amount > self.energy + self.battery + 1e-9:
+            return False
+        use = min(self.energy, amount)
+        self.energy -= use
+        self.battery -= amount - use
+        return True
+
+    def speed_now(self) -> int:
+        return 0 if self.stopped else self.baseline + (1 if self.accel else 0)
+
+    def live_weapons(self, kind: str | None = None) -> list[Weapon]:
+        return [w for w in self.weapons if w.alive and (kind is None or w.kind == kind)]
+
+    def tractors(self) -> int:
+        return self.boxes.get("tractor", 0)
+
+    def ready_racks(self) -> list[Rack]:
+        return [r for r in self.racks if r.alive and r.ammo > 0 and not r.launched]
+
+    def drones_left(self) -> int:
+        return sum(r.ammo for r in self.racks if r.alive)
+
+    def internal_boxes(self) -> int:
+        return (sum(self.boxes.values()) + sum(1 for w in self.weapons if w.alive)
+                + sum(1 for r in self.racks if r.alive))
+
+
+def new_ship(side: str, spec: ShipSpec, pos: Hex, facing: int) -> Ship:
+    weapons = [Weapon(w.id, w.kind, w.arc) for w in spec.weapons]
+    racks = [Rack(ammo=spec.per_rack) for _ in range(spec.racks)]
+    s = Ship(side, spec, pos, facing, list(spec.shields), dict(spec.systems), weapons, racks,
+             spec.reloads * spec.racks, spec.add_shots)
+    s.battery = float(s.battery_cap())  # batteries start charged (turn-1 bonus, 1E1)
+    return s
+
+
+@dataclass(slots=True)
+class Allocation:
+    """Energy allocation: baseline speed, shield boxes to regenerate, drones to keep holding, photons."""
+
+    speed: int
+    regen: tuple[int, ...] = ()  # shield numbers 1..6, one entry per box
+    hold: tuple[str, ...] = ()  # drone ids kept in tractors
+    photons: tuple[str, ...] = ()  # photon ids to arm/hold this turn
+    reasons: list = field(default_factory=list)

@@ -1,8 +1,187 @@
-"""Command-line front end for this game (registers its sub-commands; filled in by the game's work)."""
+"""Command-line front end for Star Wars: Armada (battle, simulate, play, assist; ships and data)."""
 from __future__ import annotations
 
-GAME = None  # set to "armada" once this game's commands exist
+import functools
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..core.errors import PaperRobotError
+from ..core.events import EventLog, write_text_atomic
+from .common import fail, say
+
+GAME = "armada"
+
+
+def _fleet(fleet_file: Optional[Path], ships_dir: Optional[Path]):
+    from ..armada import Setup
+    from ..armada.fleets import load_fleet
+    setup = load_fleet(fleet_file) if fleet_file else Setup()
+    if ships_dir:
+        setup.ships_dir = str(ships_dir)
+    return setup
 
 
 def register(groups) -> None:
-    """Add this game's sub-commands to the verb groups (play, battle, simulate, assist)."""
+    @groups["battle"].command("armada")
+    def battle(seed: int = typer.Option(1, help="Random seed: the same seed replays the same battle."),
+               log: Optional[Path] = typer.Option(None, "--log", help="Write the event log (JSON lines) here."),
+               svg: Optional[Path] = typer.Option(None, "--svg", help="Write a picture of the table after each round here."),
+               fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML file: imperial = [...], rebel = [...]."),
+               ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+               quiet: bool = typer.Option(False, "--quiet", help="Only the result line.")):
+        """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
+        from ..armada import new_game
+        from ..armada.narrate import narrator
+        setup = _fleet(fleet_file, ships_dir)
+        events = EventLog(enabled=True)
+        nar = narrator()
+        pictures = _Pictures(svg) if svg else None
+
+        def show(event):
+            if pictures:
+                pictures.see(event)
+            if quiet and event.kind != "end":
+                return
+            text = nar.line(event)
+            if text:
+                say(text)
+
+        events.listeners.append(show)
+        new_game(setup, seed, log=events).run()
+        if log:
+            events.write(log)
+            say(f"Log written to {log}")
+        if pictures:
+            say(f"Pictures written to {svg}/ ({pictures.count} files)")
+
+    @groups["simulate"].command("armada")
+    def simulate(games: int = typer.Option(200, help="How many battles."),
+                 jobs: int = typer.Option(1, help="Worker processes (0 = one per core)."),
+                 seed: int = typer.Option(1, help="Base seed."),
+                 db: Optional[Path] = typer.Option(None, help="SQLite file for one row per game."),
+                 fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file.")):
+        """Many battles, Imperial AI against the Rebel policy: who wins how often."""
+        from ..armada import play_battle
+        from .simview import simulate as run
+        setup = _fleet(fleet_file, None)
+        play = functools.partial(play_battle, setup=setup)
+        run(GAME, setup.to_dict(), play, games, jobs, seed, db, ["imperial", "rebel"],
+            "Armada: Imperial AI vs Rebel policy")
+
+    @groups["play"].command("armada")
+    def play(seed: int = typer.Option(1, help="Random seed."),
+             save: Optional[Path] = typer.Option(None, "--save", help="Save here on 'save' or 'quit'."),
+             resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
+             fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file.")):
+        """Command the Rebels against the Imperial AI ('save' / 'quit' at any prompt)."""
+        run_play(seed, save, resume, _fleet(fleet_file, None) if fleet_file else None)
+
+    @groups["assist"].command("armada")
+    def assist(state: Optional[Path] = typer.Option(None, "--state", help="Keep the fleet's state in this file."),
+               fleet: Optional[str] = typer.Option(None, "--fleet", help="New fleet, e.g. 'victory-ii,gladiator-i,tie-fighter*4'."),
+               seed: Optional[int] = typer.Option(None, help="Seed for the AI's dice (default: from the state or 1).")):
+        """The AI at your own table: describe what you measured, it answers with its rolls and decisions."""
+        from ..armada.assist import Assistant
+        assistant = Assistant.open(state, fleet, seed)
+        assistant.session(say)
+
+
+class _Pictures:
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"{folder}: cannot create the picture folder ({exc})")
+        self.count = 0
+        self.setup = None
+        self.deployed = None
+
+    def see(self, event) -> None:
+        from ..armada.svg import picture
+        if event.kind == "setup":
+            self.setup = event.data
+        elif event.kind == "deployed":
+            self.deployed = event.data
+            self._write("round-0.svg", "Deployment", event.data["ships"], event.data["squadrons"])
+        elif event.kind == "picture":
+            name = "final.svg" if self.count and self._ended else f"round-{event.turn}.svg"
+            self._write(name, f"After round {event.turn}", event.data["ships"], event.data["squadrons"])
+        if event.kind == "end":
+            self._ended = True
+
+    _ended = False
+
+    def _write(self, name: str, title: str, ships, squads) -> None:
+        from ..armada.svg import picture
+        d = self.deployed or {}
+        text = picture(self.setup["width"], self.setup["depth"], ships, squads, d.get("obstacles", []), title,
+                       tuple(d["focal"]) if d.get("focal") else None)
+        write_text_atomic(self.folder / name, text)
+        self.count += 1
+
+
+def list_ships(ships_dir) -> None:
+    from ..armada import catalogue
+    ships, squads = catalogue(str(ships_dir) if ships_dir else None)
+    say("Star Wars: Armada ships (paperrobot ships NAME --game armada for a card):")
+    for s in ships.values():
+        say(f"  {s.name:20s} {s.title:36s} {s.faction:8s} {s.size:6s} {s.points:3d} pts")
+    say("Squadrons:")
+    for q in squads.values():
+        say(f"  {q.name:20s} {q.title:36s} {q.faction:8s} speed {q.speed} {q.points:3d} pts")
+
+
+def ship_names(ships_dir) -> list[str]:
+    from ..armada import catalogue
+    ships, squads = catalogue(str(ships_dir) if ships_dir else None)
+    return list(ships) + list(squads)
+
+
+def has_ship(name, ships_dir) -> bool:
+    return name in ship_names(ships_dir)
+
+
+def show_ship(name, ships_dir) -> None:
+    from ..armada import catalogue
+    ships, squads = catalogue(str(ships_dir) if ships_dir else None)
+    if name in ships:
+        s = ships[name]
+        say(f"{s.title} ({s.name}), {s.faction}, {s.size} base, {s.points} points (printed {s.points_printed})")
+        say(f"  hull {s.hull}  command {s.command}  squadron {s.squadron}  engineering {s.engineering}")
+        say(f"  battery: front {s.front}  left {s.left}  right {s.right}  rear {s.rear}  anti-squadron {s.anti_squadron}")
+        say(f"  shields front/left/right/rear {'/'.join(map(str, s.shields))}")
+        say(f"  defence tokens: {', '.join(s.tokens)}")
+        chart = "  ".join(f"{v}:[{' '.join('-' if c == 0 else 'I' * c for c in row)}]" for v, row in enumerate(s.speed_chart, 1))
+        say(f"  navigation chart: {chart}")
+    else:
+        q = squads[name]
+        say(f"{q.title} ({q.name}), {q.faction}, {q.points} points")
+        say(f"  speed {q.speed}  hull {q.hull}  anti-squadron {q.anti_squadron}  battery {q.battery}  "
+            f"keywords: {', '.join(q.keywords) or 'none'}")
+
+
+def replay(events, decisions_only: bool) -> None:
+    from ..armada.narrate import narrator
+    nar = narrator()
+    for e in events:
+        if decisions_only and e.kind != "decision":
+            continue
+        text = nar.line(e)
+        if text:
+            say(text)
+
+
+def list_data(provisional: bool) -> None:
+    from ..armada import tables
+    say("Star Wars: Armada data tables:")
+    for name, source, prov in tables():
+        if provisional and not prov:
+            continue
+        say(f"  {name}{' (PROVISIONAL)' if prov else ''}: {source}")
+
+
+def run_play(seed, save, resume, setup) -> None:
+    fail("play armada is not ready yet in this version; use 'battle armada' or 'assist armada'")

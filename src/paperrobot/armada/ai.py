@@ -1,0 +1,429 @@
+"""The "AI system for Imperials" v1.02 (seed 003) as pure decisions over measured situations.
+
+Each function takes what the table shows (measured by the engine, or described by the person at the
+assistant) and returns a Decision whose reasons cite the ARM.* rule, the blue die rolled and a
+sentence. The Overriding Rule (ARM.OVERRIDE) is a list of explicit sanity checks, each named where it
+applies and listed in docs/armada.md 'Overriding Rule'.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.controller import Decision, Reason
+from ..core.dice import Dice
+from .dice import blue_face
+
+SIDE = "imperial"
+STYLE_BY_FACE = {"crit": "aggressive", "acc": "cautious", "hit": "normal"}
+# ARM.CMD.ROLL: commander tables, blue face -> command ("squadron/concentrate" is resolved later)
+COMMAND_TABLE = {
+    "cautious": {"out": {"hit": "repair", "crit": "squadron", "acc": "navigate"},
+                 "in": {"hit": "repair", "crit": "squadron/concentrate", "acc": "navigate"}},
+    "normal": {"out": {"hit": "navigate", "crit": "squadron", "acc": "concentrate"},
+               "in": {"hit": "squadron/concentrate", "crit": "navigate", "acc": "repair"}},
+    "aggressive": {"out": {"hit": "navigate", "crit": "squadron", "acc": "concentrate"},
+                   "in": {"hit": "concentrate", "crit": "squadron/repair", "acc": "navigate"}},
+}
+COMMANDS = ("navigate", "squadron", "concentrate", "repair")
+
+
+def blue(dice: Dice, purpose: str) -> str:
+    return blue_face(dice.roll(8, f"blue die: {purpose}", SIDE))
+
+
+def pick(dice: Dice, n: int, purpose: str) -> int:
+    """'Roll a die' to choose among n tied options: a fair n-sided roll (docs 'Ties'). Returns 0..n-1."""
+    return dice.roll(n, purpose, SIDE) - 1 if n > 1 else 0
+
+
+# ------------------------------------------------------------------ set-up
+def commander_style(dice: Dice) -> Decision:
+    m = dice.mark()
+    face = blue(dice, "commander style")
+    style = STYLE_BY_FACE[face]
+    return Decision(style, (Reason("ARM.CMDR.STYLE", f"blue {face}: the Imperial commander is {style}",
+                                   dice.since(m)),))
+
+
+def focal_point(player_xs: list[float], dice: Dice, width: float, distance3: float) -> Decision:
+    """ARM.DEPLOY.FP: x of the focal point on the player's edge (docs 'Focal point')."""
+    m = dice.mark()
+    xs = sorted(player_xs)
+    n = len(xs)
+    x = xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+    how = "on the middle ship" if n % 2 and n > 1 else ("on the only ship" if n == 1 else "midway between the middle ships")
+    face = blue(dice, "focal point adjustment")
+    shift = 0.0
+    if face == "crit":
+        shift = -distance3
+        if blue(dice, "focal point: second roll after crit") == "crit":
+            shift -= distance3
+    elif face == "acc":
+        shift = distance3
+        if blue(dice, "focal point: second roll after accuracy") == "acc":
+            shift += distance3
+    x = min(max(x + shift, 0.0), width)
+    moved = {0: "left in place", -1: "moved west", 1: "moved east"}[(shift > 0) - (shift < 0)]
+    text = f"focal point placed {how}, pulled back to the player's edge and {moved}"
+    if shift:
+        text += f" by {abs(shift):.0f} mm (distance {round(abs(shift) / distance3) * 3})"
+    return Decision(x, (Reason("ARM.DEPLOY.FP", text, dice.since(m)),))
+
+
+def deployment_zone(dice: Dice) -> Decision:
+    m = dice.mark()
+    face = blue(dice, "deployment")
+    where = {"hit": "centre", "crit": "west", "acc": "east"}[face]
+    return Decision(where, (Reason("ARM.DEPLOY.ZONE", f"blue {face}: deploy on the {where} of the far zone, facing "
+                                   f"the focal point", dice.since(m)),))
+
+
+def deploy_speed(style: str, max_speed: int) -> int:
+    """ARM.DEPLOY.ZONE: cautious 1, normal 2, aggressive 3 if the ship can."""
+    return min({"cautious": 1, "normal": 2, "aggressive": 3}[style], max_speed)
+
+
+def formation_order(ships: list[tuple[str, int, int]]) -> list[str]:
+    """ARM.DEPLOY.ZONE: (id, points, max speed) -> ids west to east: flagship (most points) centre,
+    faster ships toward the outer flanks, slower ones next to the flagship."""
+    if not ships:
+        return []
+    flag = max(ships, key=lambda s: (s[1], s[0]))
+    rest = sorted((s for s in ships if s is not flag), key=lambda s: (s[2], s[1], s[0]))  # slow first
+    west, east = [], []
+    for i, s in enumerate(rest):
+        (west if i % 2 == 0 else east).append(s[0])
+    return list(reversed(west)) + [flag[0]] + east
+
+
+# ------------------------------------------------------------------ ship phase
+@dataclass(frozen=True, slots=True)
+class ActInfo:
+    """What the activation order needs to know about one unactivated AI ship."""
+    ship: str
+    dice: int  # most dice it can put on one enemy target (double arcs added)
+    single_double_arc: bool = False  # it double-arcs exactly one enemy ship
+    squadrons: bool = False  # squadron value and friendly squadrons in range to activate
+    can_stay_out: bool = False  # can move without entering enemy range
+
+
+def activation(cands: list[ActInfo], dice: Dice) -> Decision:
+    m = dice.mark()
+    shooters = [c for c in cands if c.dice > 0]
+    if shooters:
+        best = max(c.dice for c in shooters)
+        tied = [c for c in shooters if c.dice == best]
+        why = f"most dice on an enemy ({best})"
+        if len(tied) > 1:
+            doubles = [c for c in tied if c.single_double_arc]
+            if doubles:
+                tied, why = doubles, why + ", tie broken by a single enemy double-arced"
+        tier = 1
+    else:
+        for tier, test, why in ((2, lambda c: c.squadrons, "squadron value and squadrons in range"),
+                                (3, lambda c: c.can_stay_out, "can move without entering enemy range"),
+                                (4, lambda c: True, "all other ships")):
+            tied = [c for c in cands if test(c)]
+            if tied:
+                break
+    chosen = tied[pick(dice, len(tied), "activation tie")] if len(tied) > 1 else tied[0]
+    text = f"activate {chosen.ship}: priority {tier}, {why}" + (" (die among the tied)" if len(tied) > 1 else "")
+    return Decision(chosen.ship, (Reason("ARM.ACT.ORDER", text, dice.since(m)),))
+
+
+def command(style: str, enemy_in_range: bool, usable: dict[str, bool], held: set[str], dice: Dice) -> Decision:
+    """ARM.CMD.ROLL + ARM.CMD.TOKEN: returns ('dial' | 'token', command).
+
+    ``usable[c]`` says whether command c can be used this round (squadron: squadrons in range;
+    repair: something to repair; concentrate: an attack to make; navigate: always).
+    """
+    m = dice.mark()
+    table = COMMAND_TABLE[style]["in" if enemy_in_range else "out"]
+    reasons: list[Reason] = []
+    tried: set[str] = set()
+    for attempt in range(24):
+        face = blue(dice, "command" if attempt == 0 else "command reroll")
+        cmd = table[face]
+        if cmd == "squadron/concentrate":
+            cmd = "squadron" if usable["squadron"] else "concentrate"
+        elif cmd == "squadron/repair":  # the aggressive IN crit: squadron if squadrons in range, else repair
+            cmd = "squadron" if usable["squadron"] else "repair"
+        if usable[cmd]:
+            text = (f"{'IN' if enemy_in_range else 'OUT'} table ({style}), blue {face}: {cmd}")
+            reasons.append(Reason("ARM.CMD.ROLL", text, dice.since(m)))
+            return Decision(("dial", cmd), tuple(reasons))
+        if cmd not in held:
+            text = f"blue {face}: {cmd} cannot be used this round, so the ship takes a {cmd} token"
+            reasons.append(Reason("ARM.CMD.ROLL", f"{'IN' if enemy_in_range else 'OUT'} table ({style}), blue {face}: {cmd}", dice.since(m)))
+            reasons.append(Reason("ARM.CMD.TOKEN", text, ()))
+            return Decision(("token", cmd), tuple(reasons))
+        tried.add(cmd)
+        if attempt == 0:
+            reasons.append(Reason("ARM.CMD.TOKEN", f"blue {face}: {cmd} unusable and already held as a token: reroll", ()))
+    # ARM.OVERRIDE (docs check 5): every result is unusable and held; navigate is always usable
+    return Decision(("dial", "navigate"), tuple(reasons) + (
+        Reason("ARM.OVERRIDE", "no usable result after many rerolls: navigate", dice.since(m)),))
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One attack the AI could make, as measured: attacking zone, target, defending zone, dice."""
+    zone: str
+    target: str  # enemy ship id, or squadron id
+    target_zone: str | None  # defending hull zone; None for a squadron
+    dice: int
+    shields: int = 0  # shields left on the defending zone (ships)
+    squadron: bool = False
+
+
+def _group(shot: Shot) -> str:
+    return "squadrons" if shot.squadron else shot.target
+
+
+def _zone_dice(shots: list[Shot]) -> dict[str, int]:
+    """Dice each attacking zone can put on one target group: ships best zone, squadrons summed."""
+    out: dict[str, int] = {}
+    for s in shots:
+        if s.squadron:
+            out[s.zone] = out.get(s.zone, 0) + s.dice
+        else:
+            out[s.zone] = max(out.get(s.zone, 0), s.dice)
+    return out
+
+
+def target_totals(shots: list[Shot], attacks_left: int = 2) -> dict[str, tuple[int, list[str]]]:
+    """ARM.TARGET.DOUBLEARC: per target group, the dice of up to ``attacks_left`` zones added together."""
+    groups: dict[str, list[Shot]] = {}
+    for s in shots:
+        if s.dice > 0:
+            groups.setdefault(_group(s), []).append(s)
+    out = {}
+    for g, ss in groups.items():
+        per_zone = _zone_dice(ss)
+        zones = sorted(per_zone, key=lambda z: (-per_zone[z], z))[:attacks_left]
+        out[g] = (sum(per_zone[z] for z in zones), zones)
+    return out
+
+
+def choose_attack(shots: list[Shot], dice: Dice, attacks_left: int = 2, committed: str | None = None) -> Decision:
+    """The next attack: ARM.TARGET.DICE (+DOUBLEARC) picks the target, ARM.TARGET.WEAKARC the zone.
+
+    Action: (attacking zone, target group, [Shot...]) — several shots when a zone attacks squadrons
+    (one anti-squadron attack per squadron in reach). None when no attack is possible.
+    """
+    m = dice.mark()
+    totals = target_totals(shots, attacks_left)
+    if not totals:
+        return Decision(None, (Reason("ARM.TARGET.DICE", "no enemy in arc and range: no attack"),))
+    if committed in totals:  # the second attack of a plan made at the first (ARM.TARGET.DOUBLEARC)
+        total, zones = totals[committed]
+        mine = [s for s in shots if s.zone == zones[0] and _group(s) == committed]
+        return _aim(committed, zones[0], mine, [Reason("ARM.TARGET.DOUBLEARC", f"second attack of the plan: "
+                                                       f"{committed} again, from the {zones[0]} zone")])
+    best = max(t for t, _ in totals.values())
+    tied = sorted(g for g, (t, _) in totals.items() if t == best)
+    group = tied[pick(dice, len(tied), "target tie")] if len(tied) > 1 else tied[0]
+    total, zones = totals[group]
+    reasons = []
+    others = ", ".join(f"{g} {t}" for g, (t, _) in sorted(totals.items()) if g != group)
+    reasons.append(Reason("ARM.TARGET.DICE", f"target {group}: {total} dice, the most" +
+                          (f" (other targets: {others})" if others else "") +
+                          (" (die among the tied)" if len(tied) > 1 else ""), dice.since(m)))
+    if len(zones) > 1:
+        reasons.append(Reason("ARM.TARGET.DOUBLEARC", f"{group} is in the {zones[0]} and {zones[1]} arcs: "
+                              f"both attacks count together ({total} dice)"))
+    zone = zones[0]
+    mine = [s for s in shots if s.zone == zone and _group(s) == group and s.dice > 0]
+    return _aim(group, zone, mine, reasons)
+
+
+def _aim(group: str, zone: str, mine: list[Shot], reasons: list[Reason]) -> Decision:
+    """The shot(s) of one attacking zone at the chosen target: the weakest arc that keeps the dice."""
+    mine = [s for s in mine if s.dice > 0]
+    if group == "squadrons":
+        chosen = sorted(mine, key=lambda s: (-s.dice, s.target))
+        reasons.append(Reason("ARM.TARGET.DICE", f"{zone} zone attacks {len(chosen)} squadron(s) "
+                              f"({sum(s.dice for s in chosen)} dice in all)"))
+        return Decision((zone, group, chosen), tuple(reasons))
+    top = max(s.dice for s in mine)
+    best_shots = sorted((s for s in mine if s.dice == top), key=lambda s: (s.shields, s.target_zone))
+    shot = best_shots[0]
+    weaker = [s for s in mine if s.shields < shot.shields]
+    text = f"{zone} zone shoots the {shot.target_zone} hull zone ({shot.shields} shields, {shot.dice} dice)"
+    if weaker:
+        w = min(weaker, key=lambda s: s.shields)
+        text += f"; the {w.target_zone} zone has fewer shields but only {w.dice} dice"
+    elif len(mine) > 1:
+        text += ", the fewest shields among the zones it can reach"
+    reasons.append(Reason("ARM.TARGET.WEAKARC", text))
+    return Decision((zone, group, [shot]), tuple(reasons))
+
+
+# ------------------------------------------------------------------ defence
+@dataclass(slots=True)
+class DefenceView:
+    """What the defending AI ship sees after the attack dice are final (before tokens)."""
+    faces: list[str]  # attack dice faces
+    colours: list[str]
+    band: str | None  # range band; None for squadron attacks (distance 1)
+    tokens: list[tuple[str, bool]]  # (kind, exhausted) for each token it holds
+    locked: set[str] = field(default_factory=set)  # kinds locked by accuracies
+    zone_shields: int = 0
+    adjacent_shields: int = 0  # the larger of the two adjacent zones' shields
+    hull_left: int = 99  # damage cards it can take before it is destroyed
+    threat_dice: int = 0  # most dice an unactivated enemy in range could still roll at it
+    squadron_attack: bool = False
+    evade_close: bool = True  # RRG 1.5 evade rerolls at close range (docs 'Evade')
+
+
+def _damage(faces, squadron_attack: bool) -> int:
+    from .dice import damage
+    return damage(faces, squadron_attack)
+
+
+def defence(v: DefenceView) -> Decision:
+    """ARM.DEF.USE / ARM.DEF.BRACE / ARM.DEF.EXHAUSTED: which tokens to spend (kinds, at most one each).
+
+    Action: list of (kind, exhausted). Evade is chosen against the highest-damage die; the engine
+    resolves a reroll and asks again if needed (docs 'Defence tokens').
+    """
+    dmg = _damage(v.faces, v.squadron_attack)
+    spend: list[tuple[str, bool]] = []
+    reasons: list[Reason] = []
+    if dmg <= 0:
+        return Decision([], (Reason("ARM.DEF.USE", "no damage: keep every token"),))
+    available: dict[str, bool] = {}
+    for kind, exhausted in v.tokens:  # prefer a readied copy of each kind
+        if kind in v.locked:
+            continue
+        if kind not in available or available[kind]:
+            available[kind] = exhausted
+
+    def cards(d: int, shields: int) -> int:
+        return max(0, d - shields)
+
+    shields_reach = v.zone_shields + (v.adjacent_shields if "redirect" in available else 0)
+    would_cards = cards(dmg, v.zone_shields) > 0
+
+    def allowed(kind: str, needed_cards: bool) -> bool:
+        if kind not in available:
+            return False
+        if available[kind]:
+            ok = needed_cards
+            reasons.append(Reason("ARM.DEF.EXHAUSTED", f"{kind} is exhausted: " + (
+                "spent because the ship would otherwise take damage cards" if ok and kind != "brace" else
+                "spent because the ship would otherwise be destroyed" if ok else
+                "kept, as the ship takes no damage cards without it" if kind != "brace" else
+                "kept, as the ship is not destroyed without it")))
+            return ok
+        return True
+
+    if "scatter" in available and allowed("scatter", would_cards):
+        spend.append(("scatter", available["scatter"]))
+        reasons.append(Reason("ARM.DEF.USE", f"scatter cancels all {len(v.faces)} dice"))
+        return Decision(spend, tuple(reasons))
+    if "evade" in available and v.band is not None and (v.band != "close" or v.evade_close):
+        if allowed("evade", would_cards):
+            spend.append(("evade", available["evade"]))
+            how = "cancels" if v.band == "long" else "rerolls"
+            reasons.append(Reason("ARM.DEF.USE", f"evade {how} the highest-damage die at {v.band} range"))
+    destroyed = cards(dmg, shields_reach) >= v.hull_left
+    if "brace" in available and dmg >= 2:
+        if v.threat_dice > len(v.faces) and not destroyed:
+            reasons.append(Reason("ARM.DEF.BRACE", f"no brace: an unactivated enemy in range could roll "
+                                  f"{v.threat_dice} dice, more than this attack's {len(v.faces)}"))
+        else:
+            if v.threat_dice > len(v.faces):
+                reasons.append(Reason("ARM.OVERRIDE", "brace despite a bigger threat: without it the ship is destroyed"))
+            braced_cards = cards((dmg + 1) // 2, shields_reach)
+            if not available["brace"] or allowed("brace", destroyed):
+                if available["brace"] or braced_cards < v.hull_left:
+                    spend.append(("brace", available["brace"]))
+                    reasons.append(Reason("ARM.DEF.BRACE" if v.threat_dice else "ARM.DEF.USE",
+                                          f"brace halves {dmg} damage to {(dmg + 1) // 2}" +
+                                          ("; no unactivated enemy in range has more dice" if v.threat_dice else "")))
+                    dmg = (dmg + 1) // 2
+    if "redirect" in available and v.adjacent_shields > 0 and dmg >= v.zone_shields and dmg > 0:
+        if allowed("redirect", dmg > v.zone_shields):
+            spend.append(("redirect", available["redirect"]))
+            reasons.append(Reason("ARM.DEF.USE", "redirect moves damage onto an adjacent zone's shields"))
+    if "contain" in available and any(f in ("crit", "hit+crit") for f in v.faces) and dmg > shields_reach \
+            and not v.squadron_attack:
+        if allowed("contain", True):
+            spend.append(("contain", available["contain"]))
+            reasons.append(Reason("ARM.DEF.USE", "contain stops the critical effect (a face-up card)"))
+    if not spend and not reasons:
+        reasons.append(Reason("ARM.DEF.USE", "no token reduces this damage"))
+    return Decision(spend, tuple(reasons))
+
+
+# ------------------------------------------------------------------ squadrons
+@dataclass(frozen=True, slots=True)
+class SquadTarget:
+    squad: str
+    hull: int
+    escort: bool = False
+    counter: bool = False
+
+
+def squadron_target(engaged: list[SquadTarget], dice: Dice) -> Decision:
+    """ARM.SQ.TARGET: Escorts first, then squadrons without Counter, then Counter; fewest hull; die."""
+    m = dice.mark()
+    for label, test in (("Escort", lambda t: t.escort), ("without Counter", lambda t: not t.counter),
+                        ("with Counter", lambda t: True)):
+        group = [t for t in engaged if test(t)]
+        if group:
+            break
+    low = min(t.hull for t in group)
+    tied = sorted((t for t in group if t.hull == low), key=lambda t: t.squad)
+    chosen = tied[pick(dice, len(tied), "squadron target tie")] if len(tied) > 1 else tied[0]
+    skipped = [t for t in engaged if t not in group]
+    text = f"shoot {chosen.squad} ({label}, {chosen.hull} hull left)"
+    if skipped:
+        text += "; ahead of " + ", ".join(f"{t.squad} ({t.hull} hull)" for t in skipped)
+    return Decision(chosen.squad, (Reason("ARM.SQ.TARGET", text, dice.since(m)),))
+
+
+def squadron_move(squad: str, enemy_squad: str | None, reach_squad: bool, enemy_ship: str | None,
+                  activated_by_command: bool) -> Decision:
+    """ARM.SQ.MOVE: where an unengaged squadron heads. Action: ('engage', id) / ('attack', id) / ('formation', None)."""
+    if activated_by_command:
+        if enemy_squad is not None and reach_squad:
+            return Decision(("engage", enemy_squad), (Reason("ARM.SQ.MOVE", f"ordered: move to engage the nearest enemy squadron {enemy_squad}"),))
+        if enemy_ship is not None:
+            return Decision(("attack", enemy_ship), (Reason("ARM.SQ.MOVE", f"ordered, no enemy squadron in range: attack the nearest ship {enemy_ship}"),))
+    return Decision(("formation", None), (Reason("ARM.SQ.MOVE", "unengaged in the squadron phase: keep position in the formation"),))
+
+
+# ------------------------------------------------------------------ navigation
+@dataclass(frozen=True, slots=True)
+class Course:
+    key: str
+    speed: int
+    clicks: tuple[int, ...]
+    double_arc: str | None  # enemy ship double-arced at the end, if any
+    formation_error: float  # mm from the ship's formation slot
+    on_table: bool = True
+    overlap: bool = False
+    navigate: bool = False  # needs the navigate dial or token
+
+
+def course(options: list[Course]) -> Decision:
+    """ARM.CMD.NAV: keep formation, but break it for a double arc on an enemy ship.
+
+    ARM.OVERRIDE checks 1-2: never leave the table or ram a ship when another course avoids it.
+    """
+    reasons = []
+    safe = [c for c in options if c.on_table and not c.overlap]
+    if len(safe) < len(options) and safe:
+        reasons.append(Reason("ARM.OVERRIDE", "courses that leave the table or overlap a ship are not taken"))
+    pool = safe or [c for c in options if c.on_table] or options
+    doubles = [c for c in pool if c.double_arc]
+    if doubles:
+        c = min(doubles, key=lambda c: (c.formation_error, c.key))
+        reasons.append(Reason("ARM.CMD.NAV", f"breaks formation: speed {c.speed} {c.clicks} double-arcs {c.double_arc}"))
+    else:
+        c = min(pool, key=lambda c: (c.formation_error, c.navigate, c.key))
+        reasons.append(Reason("ARM.CMD.NAV", f"keeps formation: speed {c.speed} yaw {c.clicks} "
+                              f"({c.formation_error:.0f} mm from its place)"))
+    return Decision(c.key, tuple(reasons))

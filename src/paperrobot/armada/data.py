@@ -1,0 +1,202 @@
+"""Ship, squadron and geometry data: TOML files validated with pydantic, loaded once and cached."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import field_validator
+
+from ..core.data import Strict, load, read_toml, validate
+from ..core.errors import DataError, UnknownName
+
+DATA = Path(__file__).parent / "data"
+DICE_CODE = re.compile(r"^(\d+[RUK])*$")
+TOKENS = ("brace", "redirect", "evade", "scatter", "contain", "salvo")
+
+
+def parse_dice(code: str) -> tuple[int, int, int]:
+    """'3R3U' -> (red, blue, black)."""
+    counts = {"R": 0, "U": 0, "K": 0}
+    for number, colour in re.findall(r"(\d+)([RUK])", code):
+        counts[colour] += int(number)
+    return counts["R"], counts["U"], counts["K"]
+
+
+def _dice(value: str) -> str:
+    if not DICE_CODE.match(value):
+        raise ValueError(f"'{value}' is not a dice code like '3R2U1K' (R red, U blue, K black)")
+    return value
+
+
+class ShipSpec(Strict):
+    name: str
+    title: str
+    faction: Literal["imperial", "rebel"]
+    size: Literal["small", "medium", "large"]
+    hull: int
+    command: int
+    squadron: int
+    engineering: int
+    anti_squadron: str
+    front: str
+    left: str
+    right: str
+    rear: str
+    shields: list[int]
+    tokens: list[Literal["brace", "redirect", "evade", "scatter", "contain", "salvo"]]
+    speed_chart: list[list[int]]
+    points: int
+    points_printed: int = 0
+
+    _d = field_validator("anti_squadron", "front", "left", "right", "rear")(_dice)
+
+    @field_validator("shields")
+    @classmethod
+    def _four(cls, value: list[int]) -> list[int]:
+        if len(value) != 4:
+            raise ValueError("give four shield values: front, left, right, rear")
+        return value
+
+    @field_validator("speed_chart")
+    @classmethod
+    def _chart(cls, value: list[list[int]]) -> list[list[int]]:
+        for speed, row in enumerate(value, 1):
+            if len(row) != speed or any(c not in (0, 1, 2) for c in row):
+                raise ValueError(f"speed {speed} needs {speed} yaw values, each 0, 1 or 2")
+        return value
+
+
+class SquadronSpec(Strict):
+    name: str
+    title: str
+    faction: Literal["imperial", "rebel"]
+    speed: int
+    hull: int
+    anti_squadron: str
+    battery: str
+    keywords: list[str] = []
+    points: int
+
+    _d = field_validator("anti_squadron", "battery")(_dice)
+
+
+class UnitFile(Strict):
+    source: str
+    ship: list[ShipSpec] = []
+    squadron: list[SquadronSpec] = []
+
+
+class PlayArea(Strict):
+    source: str
+    provisional: bool
+    standard: tuple[float, float]
+    small: tuple[float, float]
+    setup_inset: float
+
+
+class Ruler(Strict):
+    source: str
+    provisional: bool
+    close: float
+    medium: float
+    long: float
+    distance: tuple[float, float, float, float, float]
+
+
+class Tool(Strict):
+    source: str
+    provisional: bool
+    click_degrees: float
+    long_segment: float
+    short_segment: float
+
+
+class SquadronBase(Strict):
+    source: str
+    provisional: bool
+    radius: float
+
+
+class SizeClass(Strict):
+    source: str
+    provisional: bool
+    base: tuple[float, float]
+    token: tuple[float, float]
+    arc_centre: float
+    front_end: float
+    rear_end: float
+    target_front: float
+    target_rear: float
+    target_side: tuple[float, float]
+
+
+class Obstacles(Strict):
+    source: str
+    provisional: bool
+    asteroid_radius: float
+    debris_radius: float
+    station_radius: float
+
+
+class Geometry(Strict):
+    play_area: PlayArea
+    ruler: Ruler
+    tool: Tool
+    squadron_base: SquadronBase
+    sizes: dict[str, SizeClass]
+    obstacles: Obstacles
+
+
+@lru_cache(maxsize=None)
+def geometry() -> Geometry:
+    return load(DATA / "geometry.toml", Geometry)
+
+
+@lru_cache(maxsize=8)
+def catalogue(ships_dir: str | None = None) -> tuple[dict[str, ShipSpec], dict[str, SquadronSpec]]:
+    """Every ship and squadron card: the package's files plus ``ships_dir`` (a user's files win)."""
+    paths = [DATA / "ships.toml", DATA / "squadrons.toml"]
+    if ships_dir:
+        folder = Path(ships_dir)
+        if not folder.is_dir():
+            raise DataError(folder, "", "no such folder (give --ships-dir a folder of .toml ship files)")
+        paths += sorted(folder.glob("*.toml"))
+    ships: dict[str, ShipSpec] = {}
+    squads: dict[str, SquadronSpec] = {}
+    for path in paths:
+        units = validate(UnitFile, read_toml(path), path)
+        for ship in units.ship:
+            ships[ship.name] = ship
+        for squad in units.squadron:
+            squads[squad.name] = squad
+    return ships, squads
+
+
+def ship_spec(name: str, ships_dir: str | None = None) -> ShipSpec:
+    ships, _ = catalogue(ships_dir)
+    if name not in ships:
+        raise UnknownName("Armada ship", name, ships)
+    return ships[name]
+
+
+def squadron_spec(name: str, ships_dir: str | None = None) -> SquadronSpec:
+    _, squads = catalogue(ships_dir)
+    if name not in squads:
+        raise UnknownName("Armada squadron", name, squads)
+    return squads[name]
+
+
+def tables() -> list[tuple[str, str, bool]]:
+    """(table, source, provisional) for ``paperrobot data``."""
+    g = geometry()
+    rows = [("ships.toml", read_toml(DATA / "ships.toml")["source"], False),
+            ("squadrons.toml", read_toml(DATA / "squadrons.toml")["source"], False),
+            ("play area", g.play_area.source, g.play_area.provisional),
+            ("range ruler", g.ruler.source, g.ruler.provisional),
+            ("maneuver tool", g.tool.source, g.tool.provisional),
+            ("squadron base", g.squadron_base.source, g.squadron_base.provisional),
+            ("obstacles", g.obstacles.source, g.obstacles.provisional)]
+    rows += [(f"size class {k}", v.source, v.provisional) for k, v in g.sizes.items()]
+    return rows

@@ -1,0 +1,253 @@
+"""Continuous table geometry in millimetres: ship bases, hull zones, firing arcs, ranges, line of sight.
+
+Frame: x runs east along the long edge, y north; the Rebel (player) edge is y = 0, the Imperial edge
+y = table depth. A ship's heading ``a`` is in radians (0 = east, pi/2 = north). In a ship's own frame
+u runs forward and v to the left. Polygons are lists of (x, y) tuples.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .data import SizeClass, geometry
+
+Point = tuple[float, float]
+Poly = list[Point]
+ZONES = ("front", "left", "right", "rear")
+ADJACENT = {"front": ("left", "right"), "rear": ("left", "right"), "left": ("front", "rear"),
+            "right": ("front", "rear")}
+EPS = 1e-6
+
+
+def to_world(x: float, y: float, a: float, u: float, v: float) -> Point:
+    c, s = math.cos(a), math.sin(a)
+    return (x + u * c - v * s, y + u * s + v * c)
+
+
+def to_local(x: float, y: float, a: float, p: Point) -> Point:
+    dx, dy = p[0] - x, p[1] - y
+    c, s = math.cos(a), math.sin(a)
+    return (dx * c + dy * s, -dx * s + dy * c)
+
+
+@dataclass(slots=True)
+class Footprint:
+    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world)."""
+    base: Poly
+    zones: dict[str, Poly]
+    arcs: dict[str, tuple[Point, Point, Point]]  # apex, ray-point 1, ray-point 2 (wedge between the rays)
+    targets: dict[str, Point]
+    centre: Point
+
+
+def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
+    bw, bl = size.base
+    tw, tl = size.token
+    hw, hl = tw / 2, tl / 2
+
+    def w(u: float, v: float) -> Point:
+        return to_world(x, y, a, u, v)
+
+    base = [w(bl / 2, bw / 2), w(-bl / 2, bw / 2), w(-bl / 2, -bw / 2), w(bl / 2, -bw / 2)]
+    apex = w(hl - size.arc_centre, 0.0)
+    fl, fr = w(hl - size.front_end, hw), w(hl - size.front_end, -hw)
+    rl, rr = w(hl - size.rear_end, hw), w(hl - size.rear_end, -hw)
+    zones = {
+        "front": [w(hl, hw), fl, apex, fr, w(hl, -hw)],
+        "left": [fl, rl, apex],
+        "right": [fr, apex, rr],
+        "rear": [rl, w(-hl, hw), w(-hl, -hw), rr, apex],
+    }
+    arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
+    sx, sy = size.target_side
+    targets = {"front": w(hl - size.target_front, 0.0), "rear": w(hl - size.target_rear, 0.0),
+               "left": w(hl - sy, sx), "right": w(hl - sy, -sx)}
+    return Footprint(base, zones, arcs, targets, (x, y))
+
+
+def circle(x: float, y: float, r: float, n: int = 12) -> Poly:
+    """A squadron base as a polygon circumscribing the circle (so 'any part' tests are not missed)."""
+    k = r / math.cos(math.pi / n)
+    return [(x + k * math.cos(2 * math.pi * i / n), y + k * math.sin(2 * math.pi * i / n)) for i in range(n)]
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _clip(poly: Poly, p: Point, q: Point, keep: Point) -> Poly:
+    """Keep the part of ``poly`` on the side of line p-q where ``keep`` lies (the line itself included)."""
+    side = 1.0 if _cross(p, q, keep) >= 0 else -1.0
+    out: Poly = []
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        da, db = side * _cross(p, q, a), side * _cross(p, q, b)
+        if da >= -EPS:
+            out.append(a)
+        if (da >= -EPS) != (db >= -EPS):
+            t = da / (da - db)
+            out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+    return out
+
+
+def clip_to_arc(poly: Poly, arc: tuple[Point, Point, Point]) -> Poly:
+    """The part of ``poly`` inside an arc wedge (arcs are infinite and include their lines)."""
+    apex, r1, r2 = arc
+    mid = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
+    # a point well inside the wedge, on its bisector
+    inside = (apex[0] + (mid[0] - apex[0]) * 10, apex[1] + (mid[1] - apex[1]) * 10)
+    out = _clip(poly, apex, r1, inside)
+    if out:
+        out = _clip(out, apex, r2, inside)
+    return out
+
+
+def in_arc(poly: Poly, arc) -> bool:
+    return bool(clip_to_arc(poly, arc))
+
+
+def point_in_arc(p: Point, arc) -> bool:
+    apex, r1, r2 = arc
+    mid = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
+    inside = (apex[0] + (mid[0] - apex[0]) * 10, apex[1] + (mid[1] - apex[1]) * 10)
+    s1 = _cross(apex, r1, inside) * _cross(apex, r1, p)
+    s2 = _cross(apex, r2, inside) * _cross(apex, r2, p)
+    return s1 >= -EPS and s2 >= -EPS
+
+
+def _seg_point(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    d1, d2 = _cross(c, d, a), _cross(c, d, b)
+    d3, d4 = _cross(a, b, c), _cross(a, b, d)
+    return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and \
+           ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))
+
+
+def point_in_poly(p: Point, poly: Poly) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        if (a[1] > p[1]) != (b[1] > p[1]):
+            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if x > p[0]:
+                inside = not inside
+    return inside
+
+
+def poly_distance(p: Poly, q: Poly) -> float:
+    """Closest distance between two polygons (0 when they touch or overlap)."""
+    if not p or not q:
+        return math.inf
+    n, m = len(p), len(q)
+    for i in range(n):
+        for j in range(m):
+            if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
+                return 0.0
+    if point_in_poly(p[0], q) or point_in_poly(q[0], p):
+        return 0.0
+    best = math.inf
+    for i in range(n):
+        a, b = p[i], p[(i + 1) % n]
+        for pt in q:
+            best = min(best, _seg_point(pt, a, b))
+    for j in range(m):
+        a, b = q[j], q[(j + 1) % m]
+        for pt in p:
+            best = min(best, _seg_point(pt, a, b))
+    return best
+
+
+def overlaps(p: Poly, q: Poly) -> bool:
+    """True when the polygons share area (touching edges do not count)."""
+    n, m = len(p), len(q)
+    for i in range(n):
+        for j in range(m):
+            if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
+                return True
+    cp = (sum(x for x, _ in p) / n, sum(y for _, y in p) / n)
+    cq = (sum(x for x, _ in q) / m, sum(y for _, y in q) / m)
+    return point_in_poly(cp, q) or point_in_poly(cq, p)
+
+
+def segment_hits_poly(a: Point, b: Point, poly: Poly) -> bool:
+    """Does the segment a-b pass through the polygon's interior or cross its edges?"""
+    n = len(poly)
+    for i in range(n):
+        if segments_cross(a, b, poly[i], poly[(i + 1) % n]):
+            return True
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    return point_in_poly(mid, poly)
+
+
+def closest_point(p: Point, poly: Poly) -> Point:
+    best, out = math.inf, poly[0]
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        L = dx * dx + dy * dy
+        t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+        c = (a[0] + t * dx, a[1] + t * dy)
+        d = math.hypot(c[0] - p[0], c[1] - p[1])
+        if d < best:
+            best, out = d, c
+    return out
+
+
+def range_band(mm: float) -> str | None:
+    """'close', 'medium', 'long' or None (extreme). A line between bands belongs to the closer band."""
+    r = geometry().ruler
+    if mm <= r.close:
+        return "close"
+    if mm <= r.medium:
+        return "medium"
+    if mm <= r.long:
+        return "long"
+    return None
+
+
+def distance_band(mm: float) -> int | None:
+    """Distance 1..5, or None beyond distance 5."""
+    for band, end in enumerate(geometry().ruler.distance, 1):
+        if mm <= end:
+            return band
+    return None
+
+
+def distance_end(band: int) -> float:
+    return geometry().ruler.distance[band - 1]
+
+
+def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tuple[int, ...]) -> tuple[float, float, float]:
+    """Where a ship's centre and heading end after a maneuver (clicks per joint, + = to port/left).
+
+    Model (reference/armada.md (b), AlphArmada): the tool starts at the front of the base; each speed
+    adds a long segment on the current heading and a short one after the joint's yaw; the ship's
+    front ends at the last joint. The tool's sideways offset is ignored (docs/armada.md 'Movement').
+    """
+    t = geometry().tool
+    fx, fy = x + math.cos(a) * length / 2, y + math.sin(a) * length / 2
+    h = a
+    step = math.radians(t.click_degrees)
+    for joint in range(speed):
+        fx += math.cos(h) * t.long_segment
+        fy += math.sin(h) * t.long_segment
+        h += clicks[joint] * step
+        fx += math.cos(h) * t.short_segment
+        fy += math.sin(h) * t.short_segment
+    if speed == 0:
+        return x, y, a
+    # the front has moved one segment length per speed; the centre sits half a base behind it
+    return fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h
+
+
+def inside_area(poly: Poly, width: float, depth: float) -> bool:
+    return all(-EPS <= px <= width + EPS and -EPS <= py <= depth + EPS for px, py in poly)

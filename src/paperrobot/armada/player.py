@@ -1,0 +1,96 @@
+"""A sensible Rebel player policy for simulations: greedy, but not foolish (docs 'Player policy')."""
+from __future__ import annotations
+
+import math
+
+from ..core.controller import Decision, Reason, Request
+from . import dice as D
+from .game import IMPERIAL, ShotOpt
+from .geometry import ADJACENT
+from .tactics import angle_diff, course_facts, nearest
+from .units import Ship, Squad
+
+WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
+
+
+def expected(o: ShotOpt) -> float:
+    vs_squad = isinstance(o.target, Squad)
+    return sum(0.5 if vs_squad and c != "K" else 0.75 if vs_squad else D.MEAN[c] for c in o.colours)
+
+
+class RebelPolicy:
+    def decide(self, request: Request) -> Decision:
+        return Decision(getattr(self, "_" + request.kind.replace("-", "_"))(request.view, request.options), WHY)
+
+    def _command(self, ship: Ship, options):
+        game = None
+        if any(a < b for a, b in zip(ship.shields, ship.spec.shields)) and ship.damage >= 2:
+            return "repair"
+        return "concentrate" if ship.speed > 0 else "navigate"
+
+    def _activate(self, game, options):
+        return max(options, key=lambda o: (sum(expected(s) for s in game.ship_shots(o.data)), o.key)).key
+
+    def _attack(self, game, options):
+        shots = [o for o in options if isinstance(o.data, ShotOpt)]
+        if not shots:
+            return "pass"
+        best = max(shots, key=lambda o: (isinstance(o.data.target, Ship), expected(o.data),
+                                         -(o.data.target.zone_shields(o.data.tzone) if o.data.tzone else 0), o.key))
+        return best.key
+
+    def _defend(self, view, options):
+        ship: Ship = view["ship"]
+        faces = view["faces"]
+        dmg = D.damage(faces, view["squad_attack"] and not view["bomber"])
+        kinds = {o.key for o in options}
+        zone = view["shot"].tzone
+        ready = {k for k, e in ship.tokens if not e}
+        out = []
+        cards = dmg > ship.zone_shields(zone)
+        for k in ("scatter", "evade", "brace", "redirect", "contain"):
+            if k not in kinds or (k not in ready and not cards):
+                continue
+            if k == "scatter" or (k == "brace" and dmg >= 2) or (k == "contain" and D.has_crit(faces) and cards) \
+                    or (k == "redirect" and dmg >= ship.zone_shields(zone) and
+                        max(ship.zone_shields(z) for z in ADJACENT[zone]) > 0) \
+                    or (k == "evade" and view["shot"].band in ("long", "medium")):
+                out.append(k)
+                if k == "scatter":
+                    break
+        return tuple(out)
+
+    def _maneuver(self, game, options):
+        ship: Ship = game.active
+        target = nearest(game.live_ships(IMPERIAL), ship.x, ship.y)
+        best, score = options[0].key, math.inf
+        for o in options:
+            (x, y, a), fp, on, bump = course_facts(game, ship, o)
+            s = 0.0 if on else 1e6
+            s += 1e4 if bump else 0.0
+            if target is not None:
+                d = math.hypot(target.x - x, target.y - y)
+                want = math.atan2(target.y - y, target.x - x)
+                if d < 260:  # close enough: turn to bring a broadside to bear
+                    want += math.pi / 2
+                s += math.degrees(angle_diff(a, want))
+            if s < score:
+                best, score = o.key, s
+        return best
+
+    def _squadron_pick(self, game, options):
+        return options[0].key
+
+    def _squadron(self, view, options):
+        q: Squad = view["squad"]
+        game = view["game"]
+        shots = [o for o in options if isinstance(o.data, ShotOpt)]
+        if shots:
+            return min(shots, key=lambda o: (isinstance(o.data.target, Ship), getattr(o.data.target, "hull", 0), o.key)).key
+        if view["did_move"]:
+            return "pass"
+        foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest(game.live_ships(IMPERIAL), q.x, q.y)
+        if foe is None:
+            return "stay"
+        key = f"move:{foe.uid}"
+        return key if any(o.key == key for o in options) else "stay"

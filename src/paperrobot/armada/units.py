@@ -1,0 +1,118 @@
+"""Game state: ships and squadrons on the table (plain dataclasses; the hot path of simulations)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .data import ShipSpec, SizeClass, SquadronSpec, geometry, parse_dice
+from .geometry import Footprint, circle, footprint
+
+ZONE_INDEX = {"front": 0, "left": 1, "right": 2, "rear": 3}
+
+
+@dataclass(slots=True)
+class Ship:
+    uid: str
+    spec: ShipSpec
+    side: str
+    x: float
+    y: float
+    a: float
+    speed: int
+    shields: list[int] = field(default_factory=list)
+    tokens: list[list] = field(default_factory=list)  # [kind, exhausted]
+    facedown: int = 0
+    faceup: list[str] = field(default_factory=list)
+    cmd_tokens: set[str] = field(default_factory=set)
+    dial: str | None = None
+    used: set[str] = field(default_factory=set)  # commands resolved this round
+    activated: bool = False
+    destroyed: bool = False
+    slot: float = 0.0  # sideways offset in the formation (mm, + = port)
+    _fp: Footprint | None = None
+    _at: tuple = ()
+
+    @classmethod
+    def make(cls, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int) -> "Ship":
+        return cls(uid, spec, side, x, y, a, speed, list(spec.shields), [[t, False] for t in spec.tokens])
+
+    @property
+    def size(self) -> SizeClass:
+        return geometry().sizes[self.spec.size]
+
+    @property
+    def fp(self) -> Footprint:
+        at = (self.x, self.y, self.a)
+        if self._fp is None or self._at != at:
+            self._fp = footprint(self.size, *at)
+            self._at = at
+        return self._fp
+
+    @property
+    def damage(self) -> int:
+        return self.facedown + len(self.faceup)
+
+    @property
+    def hull_left(self) -> int:
+        return self.spec.hull - self.damage
+
+    def battery(self, zone: str) -> tuple[int, int, int]:
+        return parse_dice(getattr(self.spec, zone))
+
+    def anti(self) -> tuple[int, int, int]:
+        return parse_dice(self.spec.anti_squadron)
+
+    def zone_shields(self, zone: str) -> int:
+        return self.shields[ZONE_INDEX[zone]]
+
+    def max_speed(self) -> int:
+        return len(self.spec.speed_chart)
+
+    def has_command(self, cmd: str) -> bool:
+        return cmd not in self.used and (self.dial == cmd or cmd in self.cmd_tokens)
+
+    def to_view(self) -> dict:
+        return {"id": self.uid, "ship": self.spec.name, "side": self.side, "x": round(self.x, 1),
+                "y": round(self.y, 1), "heading": round(math.degrees(self.a), 1), "speed": self.speed,
+                "shields": list(self.shields), "damage": self.damage, "faceup": list(self.faceup),
+                "tokens": [f"{k}{'*' if e else ''}" for k, e in self.tokens], "destroyed": self.destroyed}
+
+
+@dataclass(slots=True)
+class Squad:
+    uid: str
+    spec: SquadronSpec
+    side: str
+    x: float
+    y: float
+    hull: int
+    activated: bool = False
+    destroyed: bool = False
+
+    @classmethod
+    def make(cls, uid: str, spec: SquadronSpec, side: str, x: float, y: float) -> "Squad":
+        return cls(uid, spec, side, x, y, spec.hull)
+
+    @property
+    def poly(self):
+        return circle(self.x, self.y, geometry().squadron_base.radius)
+
+    def keyword(self, word: str) -> int:
+        """0 when absent; the value for 'counter 2'; 1 for a plain keyword."""
+        for k in self.spec.keywords:
+            parts = k.split()
+            if parts[0] == word:
+                return int(parts[1]) if len(parts) > 1 else 1
+        return 0
+
+    def to_view(self) -> dict:
+        return {"id": self.uid, "squadron": self.spec.name, "side": self.side, "x": round(self.x, 1),
+                "y": round(self.y, 1), "hull": self.hull, "destroyed": self.destroyed}
+
+
+@dataclass(slots=True)
+class Obstacle:
+    kind: str  # asteroid, debris, station
+    x: float
+    y: float
+    poly: list

@@ -156,12 +156,20 @@ class RobotController:
         unfired = self.unfired()
         if not unfired:
             steer = self._safe(STRAIGHT, can_turn)
-            return Decision(steer, (Reason("SFB.R4", "no unfired weapons: continue in the same direction"),))
+            reasons = [Reason("SFB.R4", "no unfired weapons: continue in the same direction")]
+            if steer != STRAIGHT:
+                reasons.append(Reason("SFB.R3.MAP", f"straight on would take it off the map before it could turn "
+                                                    f"again: {steer}"))
+            return Decision(steer, tuple(reasons))
         if not can_turn:
             return Decision(STRAIGHT)
         side, reasons = self.turn_side(target, unfired)
         if side is None:
-            return Decision(self._safe(STRAIGHT, can_turn), tuple(reasons))
+            steer = self._safe(STRAIGHT, can_turn)
+            if steer != STRAIGHT:
+                reasons.append(Reason("SFB.R3.MAP", f"straight on would take it off the map before it could turn "
+                                                    f"again: {steer}"))
+            return Decision(steer, tuple(reasons))
         steer = self._safe(side, can_turn)
         if steer != side:
             reasons.append(Reason("SFB.R3.MAP", f"turning {side} would take it off the map before it could turn "

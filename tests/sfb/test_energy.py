@@ -1,0 +1,115 @@
+"""Energy allocation (seed 002 lines 1-21): SFB.EA, SFB.MOVE.COST, SFB.PHASER.ENERGY, SFB.DISRUPTOR, SFB.PHOTON."""
+import pytest
+
+from paperrobot.core.errors import IllegalAction
+from paperrobot.sfb import EnergyAllocation, describe_energy, edit_energy
+
+from .helpers import make, ships, weapon
+
+
+def alloc(speed=0, phasers=0.0, recharge=0, **arm):
+    return EnergyAllocation(speed, float(phasers), tuple((k.replace("_", "-"), v) for k, v in arm.items()), recharge)
+
+
+def rejects(game, ship, allocation, rule):
+    before = (ship.speed, ship.charged, ship.capacitor, [w.arm for w in ship.weapons])
+    with pytest.raises(IllegalAction) as err:
+        game.apply_energy(ship, allocation)
+    assert err.value.rule == rule
+    assert before == (ship.speed, ship.charged, ship.capacitor, [w.arm for w in ship.weapons])  # nothing changed
+
+
+def test_total_power_and_batteries():
+    """SFB.EA: used <= power + charged batteries; batteries discharge for the excess and can be recharged."""
+    game = make(player="klingon", robot="federation")
+    kl, _ = ships(game)
+    assert kl.power == 20 and kl.charged == 2
+    arm = (("disruptor-A", 2), ("disruptor-B", 2))
+    rejects(game, kl, EnergyAllocation(15, 4.0, arm, 0), "SFB.EA")  # 23 > 20 + 2
+    game.apply_energy(kl, EnergyAllocation(14, 4.0, arm, 0))  # 22: both batteries discharged
+    assert kl.charged == 0
+    game.apply_energy(kl, EnergyAllocation(10, 0.0, arm, 2))  # 16 with 2 recharged
+    assert kl.charged == 2
+
+
+def test_recharge_only_empty_batteries():
+    """SFB.EA line 16: only discharged batteries can be recharged."""
+    game = make()
+    fed, _ = ships(game)
+    rejects(game, fed, EnergyAllocation(10, 0.0, (), 1), "SFB.EA")
+
+
+def test_speed_change_and_movement_sources():
+    """SFB.MOVE.COST: +8 at most a turn; at most 1 point from impulse; APR cannot move the ship."""
+    game = make()
+    fed, _ = ships(game)
+    fed.speed = 4
+    rejects(game, fed, EnergyAllocation(13, 0.0, (), 0), "SFB.MOVE.COST")
+    game.apply_energy(fed, EnergyAllocation(12, 0.0, (), 0))
+    assert fed.speed == 12
+    fed.warp = 9  # power 9 + 2 + 2 = 13, but only 9 warp + 1 impulse can move the ship
+    rejects(game, fed, EnergyAllocation(11, 0.0, (), 0), "SFB.MOVE.COST")
+    game.apply_energy(fed, EnergyAllocation(10, 0.0, (), 0))
+
+
+def test_photon_arming_needs_warp_and_two_turns():
+    """SFB.PHOTON / E4.21 / E4.23: 2 warp on two consecutive turns; Fed arming both tubes tops out at speed 13."""
+    game = make()
+    fed, _ = ships(game)
+    rejects(game, fed, EnergyAllocation(14, 0.0, (("photon-A", 2), ("photon-B", 2)), 0), "SFB.MOVE.COST")
+    game.apply_energy(fed, EnergyAllocation(13, 0.0, (("photon-A", 2), ("photon-B", 2)), 0))
+    a = weapon(fed, "photon-A")
+    assert a.arm == 1 and not a.ready
+    game.apply_energy(fed, EnergyAllocation(13, 0.0, (("photon-A", 2), ("photon-B", 0)), 0))
+    assert a.arm == 2 and a.ready  # may fire on the second turn
+    assert weapon(fed, "photon-B").arm == 0  # missed second payment: the first is wasted
+    rejects(game, fed, EnergyAllocation(10, 0.0, (("photon-A", 2),), 0), "SFB.PHOTON")  # armed: hold or eject
+    rejects(game, fed, EnergyAllocation(10, 0.0, (("photon-B", 1),), 0), "SFB.PHOTON")  # cannot hold unarmed
+    game.apply_energy(fed, EnergyAllocation(10, 0.0, (("photon-A", 1),), 0))
+    assert a.arm == 2 and a.ready  # E4.22: held for 1
+    game.apply_energy(fed, EnergyAllocation(10, 0.0, (("photon-A", 0),), 0))
+    assert a.arm == 0 and not a.ready  # not paid: ejected
+
+
+def test_disruptor_energy():
+    """SFB.DISRUPTOR: exactly 2 per bolt, any source, lost at the end of the turn."""
+    game = make(player="klingon", robot="federation")
+    kl, _ = ships(game)
+    rejects(game, kl, EnergyAllocation(10, 0.0, (("disruptor-A", 1),), 0), "SFB.DISRUPTOR")
+    game.apply_energy(kl, EnergyAllocation(10, 0.0, (("disruptor-A", 2), ("disruptor-B", 0)), 0))
+    assert weapon(kl, "disruptor-A").ready and not weapon(kl, "disruptor-B").ready
+    game.end_turn()
+    assert not weapon(kl, "disruptor-A").ready
+
+
+def test_phaser_capacitor():
+    """SFB.PHASER.ENERGY / H6: capacity = cost of firing every phaser once; carries over; shrinks with losses."""
+    game = make()
+    fed, _ = ships(game)
+    assert fed.capacity == 3
+    game.apply_energy(fed, EnergyAllocation(10, 2.0, (), 0))
+    assert fed.capacitor == 2
+    rejects(game, fed, EnergyAllocation(10, 2.0, (), 0), "SFB.PHASER.ENERGY")  # holds only 3
+    game.apply_energy(fed, EnergyAllocation(10, 1.0, (), 0))
+    assert fed.capacitor == 3
+    from paperrobot.sfb.damage import destroy_weapon
+    destroy_weapon(fed, weapon(fed, "phaser-1#1"))
+    assert fed.capacity == 2 and fed.capacitor == 2
+    kz = ships(make(player="kzinti"))[0]
+    assert kz.capacity == 3  # one phaser-1 and four phaser-3 at 1/2 each
+    rejects(make(player="kzinti"), kz, EnergyAllocation(8, 0.25, (), 0), "SFB.PHASER.ENERGY")
+
+
+def test_edit_and_describe_energy():
+    game = make()
+    fed, _ = ships(game)
+    default = game.advisors[fed.name].energy_allocation(fed)
+    game.check_energy(fed, default)
+    edited = edit_energy(default, "speed=10 photon-A=0 recharge=0 phasers=1.5")
+    assert edited.speed == 10 and edited.armed("photon-A") == 0 and edited.phasers == 1.5
+    with pytest.raises(IllegalAction, match="unknown energy field"):
+        edit_energy(default, "tractor=2")
+    with pytest.raises(IllegalAction):
+        edit_energy(default, "speed=fast")
+    lines = describe_energy(edited, game.energy_view(fed))
+    assert any("photon-A=0" in line for line in lines) and any("speed=10" in line for line in lines)

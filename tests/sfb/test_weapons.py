@@ -26,8 +26,8 @@ def logged(**options):
 
 def test_phaser_worked_examples_e24():
     """CTH p.8 E2.4: phaser-2 at range 3 rolling 2 does 4; phaser-1 at range 1 rolling 1 does 8."""
-    game = logged(dice=(2,))
-    fed, kl = ships(game)
+    game = logged(dice=(2,), player="klingon", robot="federation")
+    kl, fed = ships(game)
     place(kl, "1410", "A")
     place(fed, "1407", "D")
     kl.capacitor = 4

@@ -530,7 +530,8 @@ class Game:
         for ship, weapon, target in orders:
             weapon.last_fired, weapon.fired_turn = self.now, self.turn
             if weapon.kind == "phaser":
-                ship.capacitor -= weapon.cost
+                if not ship.robot:  # the robot does not allocate energy: its weapons are reloaded (SFB.R6)
+                    ship.capacitor -= weapon.cost
             elif weapon.kind == "photon":
                 weapon.arm = 0
                 weapon.ready = False

@@ -1,0 +1,91 @@
+"""The player's side: requests, choices, illegal answers, and the JSON form of answers for saves."""
+import pytest
+
+from paperrobot import sfb
+from paperrobot.core.controller import Decision
+from paperrobot.core.errors import IllegalAction
+from paperrobot.core.events import EventLog
+
+
+class Scripted:
+    """Answers the default, except as overridden per request kind; records what it was asked."""
+
+    def __init__(self, override=None):
+        self.asked = []
+        self.override = override or {}
+
+    def decide(self, request):
+        self.asked.append(request)
+        if request.kind in self.override:
+            return Decision(self.override.pop(request.kind))
+        if request.kind == "energy":
+            return Decision(request.options)
+        choice = request.options
+        return Decision(choice.default if choice.multi else choice.default[0])
+
+
+def test_person_gets_energy_move_and_fire_requests():
+    person = Scripted()
+    outcome = sfb.new_game("5", seed=3, player=person).run()
+    kinds = {r.kind for r in person.asked}
+    assert {"energy", "move", "fire"} <= kinds and outcome.winner in (None, *sfb.SIDES)
+    energy = next(r for r in person.asked if r.kind == "energy")
+    assert isinstance(energy.options, sfb.EnergyAllocation) and energy.view["power"] == 20
+    move = next(r for r in person.asked if r.kind == "move")
+    assert isinstance(move.options, sfb.Choice) and len(move.options.items) == 3
+    fire = next(r for r in person.asked if r.kind == "fire")
+    assert fire.options.multi and all("range" in o.label for o in fire.options.items)
+
+
+def test_illegal_answers_raise_before_any_change():
+    game = sfb.new_game("5", seed=3, player=Scripted({"energy": sfb.EnergyAllocation(30, 0.0, (), 0)}))
+    with pytest.raises(IllegalAction):
+        game.run()
+    game = sfb.new_game("5", seed=3, player=Scripted({"move": "backwards"}))
+    with pytest.raises(IllegalAction, match="not a legal move"):
+        game.run()
+
+
+def test_same_answers_same_log():
+    logs = []
+    for _ in range(2):
+        log = EventLog()
+        sfb.new_game("5", seed=5, player=Scripted(), log=log).run()
+        logs.append(log.to_jsonl())
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("kind,action", [
+    ("energy", sfb.EnergyAllocation(12, 2.5, (("photon-A", 2), ("photon-B", 1)), 1)),
+    ("move", "left"),
+    ("fire", ("phaser-1#1>klingon", "photon-A>klingon")),
+    ("fire", ()),
+])
+def test_answers_round_trip(kind, action):
+    import json
+    raw = json.loads(json.dumps(sfb.encode_answer(kind, action)))
+    assert sfb.decode_answer(kind, raw) == action
+
+
+def test_narrator_covers_every_event_kind():
+    log = EventLog()
+    sfb.new_game("4", seed=2, log=log, options={"robots": 2}).run()
+    narrator = sfb.narrator()
+    kinds = {e.kind for e in log.events}
+    assert kinds <= set(narrator.formatters)
+    assert any(line.startswith("T1") for line in narrator.lines(log.events))
+
+
+def test_ship_data_and_sheet():
+    ships = sfb.load_ships()
+    assert set(ships) == {"federation", "klingon", "romulan-eagle", "romulan-kr", "kzinti", "gorn", "orion"}
+    assert ships["federation"].power == 20 and ships["romulan-eagle"].power == 18 and ships["kzinti"].warp == 15
+    sheet = sfb.ship_sheet(ships["klingon"])
+    assert any("disruptor-A" in line for line in sheet) and any("capacitor: 4" in line for line in sheet)
+
+
+def test_bad_ship_file_is_data_error(tmp_path):
+    from paperrobot.core.errors import DataError
+    (tmp_path / "bad.toml").write_text('name = "bad"\ntitle = "x"\n')
+    with pytest.raises(DataError, match="bad.toml"):
+        sfb.load_ships(tmp_path)

@@ -189,10 +189,11 @@ class Robot:
 
     def drone_wave(self, game, ship: Ship):
         """FC.3B0: six or more drones from the LS or RS arc (held ones count), or four hitting one shield
-        this impulse, all free ones within 2-5 hexes. Returns (drones, 'left'|'right') or None."""
+        this impulse, all free ones within 1-5 hexes (docs/fc.md#drone-wave: the seed's "2-5" cannot hold
+        together with its "adjacent" clause, so adjacent drones count). Returns (drones, side) or None."""
         incoming = game.incoming(ship.side)
         free = [d for d in incoming if not d.held_by and not d.impacting]
-        if not free or any(not 2 <= distance(d.pos, ship.pos) <= 5 for d in free):
+        if not free or any(not 1 <= distance(d.pos, ship.pos) <= 5 for d in free):
             return None
         held = [d for d in incoming if d.held_by == ship.side]
         for arc, side in (("LS", "left"), ("RS", "right")):

@@ -1,0 +1,74 @@
+"""The at-the-table assistant, driven through its input like a person would."""
+import json
+
+from typer.testing import CliRunner
+
+from paperrobot.cli.main import app
+
+ROUND = """style
+focal 500 900 1300
+deploy
+round
+order victory-ii-1:5 gladiator-i-1:4:double
+command victory-ii-1 in squads
+attack victory-ii-1 front>cr90-a-1:front=2@medium front>cr90-a-1:left=1@long left>x-wing-1@medium
+defend victory-ii-1 front medium RRU hit,hit+hit,hit threat=4
+order gladiator-i-1:4
+command gladiator-i-1 out
+nav gladiator-i-1 double=cr90-a-1
+squadmove tie-fighter-1 ordered squad=x-wing-1 reach
+squad tie-fighter-2 z-95-1:3 a-wing-1:1:counter
+squad tie-fighter-3 x-wing-1:5:escort z-95-1:1
+squadmove tie-fighter-4
+show
+quit
+"""
+
+
+def run(args, text):
+    return CliRunner().invoke(app, ["assist", "armada"] + args, input=text)
+
+
+def test_a_full_round_for_a_victory_ii_a_gladiator_and_ties(tmp_path):
+    state = tmp_path / "fleet.json"
+    result = run(["--fleet", "victory-ii,gladiator-i,tie-fighter*4", "--state", str(state), "--seed", "5"], ROUND)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for rule in ("ARM.CMDR.STYLE", "ARM.DEPLOY.FP", "ARM.DEPLOY.ZONE", "ARM.ACT.ORDER", "ARM.CMD.ROLL",
+                 "ARM.TARGET.DICE", "ARM.TARGET.WEAKARC", "ARM.DEF.BRACE", "ARM.CMD.NAV", "ARM.SQ.MOVE",
+                 "ARM.SQ.TARGET"):
+        assert rule in out, rule
+    assert "[blue " in out  # the blue dice are shown
+    assert "activate victory-ii-1: priority 1" in out
+    assert "front zone attacks cr90-a-1 in its front hull zone with 6 dice" in out
+    assert "no brace: an unactivated enemy in range could roll 4 dice" in out
+    assert "shoot z-95-1" in out and "shoot x-wing-1 (Escort" in out
+    assert "Break formation" in out
+    saved = json.loads(state.read_text())
+    assert saved["round"] == 1 and saved["ships"]["victory-ii-1"]["activated"]
+    assert sum(saved["ships"]["victory-ii-1"]["shields"]) == 10 - 4  # 4 damage all on shields (redirect)
+
+
+def test_state_survives_between_invocations(tmp_path):
+    state = tmp_path / "fleet.json"
+    run(["--fleet", "victory-ii,tie-fighter", "--state", str(state)], "style\nround\ndamage victory-ii-1 front 5\nquit\n")
+    result = run(["--state", str(state)], "show\nquit\n")
+    assert "victory-ii-1: shields 0/3/3/1, damage 2/8" in result.output
+    assert "Round 1" in result.output
+
+
+def test_bad_questions_get_one_line_and_the_session_goes_on(tmp_path):
+    result = run(["--fleet", "victory-ii"], "attack victory-ii-1 nonsense\ndefend nobody front long R hit\nshow\nquit\n")
+    assert result.exit_code == 0
+    assert "Not understood: 'nonsense' is not ZONE>TARGET" in result.output
+    assert "Not understood: no AI ship 'nobody'" in result.output
+    assert "victory-ii-1: shields 3/3/3/1" in result.output
+
+
+def test_a_damaged_state_file_is_one_clear_error(tmp_path):
+    state = tmp_path / "broken.json"
+    state.write_text("{not json")
+    result = run(["--state", str(state)], "quit\n")
+    assert result.exit_code != 0
+    assert "not an Armada assistant state file" in str(result.exception) + result.output
+    assert state.read_text() == "{not json"  # never overwritten on error

@@ -183,5 +183,104 @@ def list_data(provisional: bool) -> None:
         say(f"  {name}{' (PROVISIONAL)' if prov else ''}: {source}")
 
 
+PLAY_HELP = ("You command the Rebels. At each prompt pick a number or key; Enter takes the default. "
+             "'table' shows the ships, 'save' saves, 'quit' stops (and saves with --save).")
+
+
+class _Terminal:
+    """The person's answers to the engine's requests, through numbered prompts."""
+
+    def __init__(self):
+        self.session = None
+        self.prompter = None
+
+    def show_table(self) -> None:
+        game = self.session.current
+        for s in game.ships:
+            v = s.to_view()
+            say(f"  {v['id']:22s} {v['side']:8s} ({v['x']:.0f}, {v['y']:.0f}) heading {v['heading']:.0f} speed "
+                f"{v['speed']} shields {'/'.join(map(str, v['shields']))} damage {v['damage']}/{s.spec.hull}"
+                f"{' DESTROYED' if v['destroyed'] else ''}")
+        for q in game.squads:
+            if not q.destroyed:
+                say(f"  {q.uid:22s} {q.side:8s} ({q.x:.0f}, {q.y:.0f}) hull {q.hull}")
+
+    def decide(self, request):
+        from ..core.controller import Decision
+        from .session import choose
+        kind, opts = request.kind, request.options
+        if kind == "command":
+            prompt, default = f"Command dial for {request.view.uid}", ("concentrate",)
+        elif kind == "activate":
+            prompt, default = "Activate which ship", ()
+        elif kind == "attack":
+            prompt, default = "Attack", ()
+        elif kind == "defend":
+            v = request.view
+            say(f"{v['shot'].attacker.uid} rolled {', '.join(v['faces'])} at your {v['ship'].uid} "
+                f"({v['shot'].tzone} zone, {v['ship'].zone_shields(v['shot'].tzone)} shields)")
+            return Decision(choose(self.prompter, request, opts, True, (), "Spend defence tokens"))
+        elif kind == "maneuver":
+            ship = self.session.current.active
+            straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
+            prompt, default = f"Course for {ship.uid} (speed:yaw per joint, + = to port)", (straight,)
+            if not any(o.key == straight for o in opts):
+                default = ()
+        elif kind == "squadron-pick":
+            prompt, default = "Activate which squadron", ()
+        else:
+            prompt, default = f"{request.view['squad'].uid}: move or attack", ()
+        return Decision(choose(self.prompter, request, opts, False, default, prompt))
+
+
+def _encode(kind, action):
+    return list(action) if isinstance(action, (list, tuple)) else action
+
+
+def _decode(kind, raw):
+    if kind == "defend":
+        return tuple(str(x) for x in raw)
+    if isinstance(raw, list):
+        return [str(x) for x in raw]
+    return str(raw)
+
+
 def run_play(seed, save, resume, setup) -> None:
-    fail("play armada is not ready yet in this version; use 'battle armada' or 'assist armada'")
+    from ..armada import Setup, new_game
+    from ..armada.narrate import narrator
+    from ..core.save import read_save
+    from .session import PlaySession, Prompter
+    answers: list = []
+    if resume:
+        data = read_save(resume, GAME)
+        try:
+            setup = Setup.from_dict(data.setup)
+        except (KeyError, TypeError, ValueError):
+            fail(f"{resume}: the save's set-up is damaged")
+        seed, answers = data.seed, data.answers
+        save = save or resume
+    setup = setup or Setup()
+    if save and not resume and Path(save).exists():
+        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
+    terminal = _Terminal()
+    nar = narrator()
+
+    def build(controller, events):
+        return new_game(setup, seed, rebel=controller, log=events)
+
+    def narrate(event) -> None:
+        text = nar.line(event)
+        if text:
+            say(text)
+
+    session = PlaySession(GAME, setup.to_dict(), seed, build, terminal, _encode, _decode, narrate, save, answers)
+    terminal.session = session
+    terminal.prompter = Prompter(session, {"table": terminal.show_table, "help": lambda: say(PLAY_HELP)})
+    say(PLAY_HELP)
+    if answers:
+        say(f"Resuming {resume}: replaying {len(answers)} answers.")
+    outcome = session.run()
+    if outcome is None:
+        return
+    say(f"Game over: {'you win' if outcome.winner == 'rebel' else 'the Imperial AI wins'} ({outcome.result}) "
+        f"after {outcome.turns} rounds.")

@@ -1,0 +1,34 @@
+"""play armada: a person commands the Rebels to the end; save and resume replay the same game."""
+import json
+
+from typer.testing import CliRunner
+
+from paperrobot.cli.main import app
+
+
+def test_play_to_the_end_with_default_answers():
+    result = CliRunner().invoke(app, ["play", "armada", "--seed", "2"], input="\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert "Game over:" in result.output and "ARM.CMD.ROLL" in result.output
+
+
+def test_save_and_resume(tmp_path):
+    save = tmp_path / "game.json"
+    first = CliRunner().invoke(app, ["play", "armada", "--seed", "4", "--save", str(save)],
+                               input="2\n3\n\n1\nsave\nquit\n")
+    assert first.exit_code == 0, first.output
+    data = json.loads(save.read_text())
+    assert data["game"] == "armada" and data["answers"][:2] == [["command", "squadron"], ["command", "concentrate"]]
+    resumed = CliRunner().invoke(app, ["play", "armada", "--resume", str(save)], input="\n" * 600)
+    assert resumed.exit_code == 0, resumed.output
+    assert f"replaying {len(data['answers'])} answers" in resumed.output and "Game over:" in resumed.output
+
+
+def test_a_bad_answer_is_asked_again():
+    result = CliRunner().invoke(app, ["play", "armada", "--seed", "2"], input="warp\n" + "\n" * 600)
+    assert "'warp' is not one of the choices" in result.output and "Game over:" in result.output
+
+
+def test_resume_of_a_missing_or_foreign_save_is_one_line(tmp_path):
+    result = CliRunner().invoke(app, ["play", "armada", "--resume", str(tmp_path / "none.json")])
+    assert result.exit_code != 0 and "no such save file" in str(result.exception) + result.output

@@ -491,7 +491,7 @@ class Robot:
         """Fire each named kind in order as far as arcs (FC.GEN.ARC) and power (FC.GEN.POWER) allow."""
         rng = geo.rng(ship, enemy)
         reasons: list[Reason] = []
-        out_of_arc, short = [], []
+        out_of_arc, short, downgraded = [], [], []
         kinds = [k.split(":") for k in plan]
         # 5C note: at range 1, two Ph-1/2 and only one point of power: fire both as Ph-3s
         p12 = [w for w in ship.weapons if w.alive and not w.fired and w.id not in used and w.kind in
@@ -503,6 +503,7 @@ class Robot:
             budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
             reasons.append(R("FC.5C", "range 1 with one point of power: fire two phasers as phaser-3s"))
         for kind, *limits in kinds:
+            group = []
             for w in ship.weapons:
                 if not w.alive or w.fired or w.kind != kind or w.id in used:
                     continue
@@ -513,24 +514,37 @@ class Robot:
                 if not game.in_arc(ship, w.arc, enemy.pos):
                     out_of_arc.append(w.id)
                     continue
-                mode = ""
-                if kind == "disruptor" and overload:
-                    cost = game.weapon_cost(w, "overload", rng)
-                    if cost is not None and cost <= budget[0]:
-                        mode = "overload"
-                cost = game.weapon_cost(w, mode, rng)
-                if cost is None:
+                if game.weapon_cost(w, "", rng) is None:
                     continue
+                group.append(w)
+            # FC.GEN.POWER: fire as many as power allows; then overload as many of those as power allows
+            # (docs/fc.md#power: all disruptors standard before any overloaded)
+            firing = []
+            for w in group:
+                cost = game.weapon_cost(w, "", rng)
                 if cost > budget[0] + 1e-9:
                     short.append(w.id)
                     continue
                 budget[0] -= cost
+                firing.append(w)
+            for w in firing:
+                mode = ""
+                if kind == "disruptor" and overload:
+                    extra = (game.weapon_cost(w, "overload", rng) or 0) - game.weapon_cost(w, "", rng)
+                    if game.weapon_cost(w, "overload", rng) is not None and extra <= budget[0] + 1e-9:
+                        budget[0] -= extra
+                        mode = "overload"
+                    else:
+                        downgraded.append(w.id)
                 used.add(w.id)
                 shots.append([w.id, "ship", mode, False])
         if out_of_arc:
             reasons.append(R("FC.GEN.ARC", f"not fired, the enemy is out of arc: {', '.join(out_of_arc)}"))
         if short:
             reasons.append(R("FC.GEN.POWER", f"not fired for lack of power: {', '.join(short)}"))
+        in_range = all(game.weapon_cost(game._weapon(ship, w), "overload", rng) is not None for w in downgraded)
+        if downgraded and in_range:
+            reasons.append(R("FC.GEN.POWER", f"fired standard, no power to overload: {', '.join(downgraded)}"))
         return reasons
 
     def phaser_for_drone(self, game, ship, drone, kinds, used, budget, mode="", exclude_bearing=None):

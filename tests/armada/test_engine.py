@@ -1,0 +1,146 @@
+"""Engine rules on a real table with scripted dice: attacks, tokens, damage, squadrons, the seed's
+brace example measured with geometry."""
+import math
+
+import pytest
+
+from paperrobot.armada import Setup
+from paperrobot.armada.game import Game
+from paperrobot.armada.player import RebelPolicy
+from paperrobot.armada.robot import ImperialAI
+from paperrobot.core.dice import Dice
+from paperrobot.core.events import EventLog
+
+NORTH, SOUTH, EAST = math.pi / 2, -math.pi / 2, 0.0
+RED_HIT, RED_DOUBLE, RED_BLANK, RED_CRIT = 3, 8, 1, 5
+BLUE_HIT, BLUE_CRIT, BLUE_ACC = 1, 5, 7
+BLACK_HIT = 3
+
+
+def table(imperial, rebel, *values):
+    dice = Dice.scripted(*values)
+    log = EventLog()
+    game = Game(Setup(imperial, rebel), ImperialAI(dice), RebelPolicy(), dice, log)
+    return game, log
+
+
+def place(unit, x, y, a=0.0):
+    unit.x, unit.y = x, y
+    if hasattr(unit, "a"):
+        unit.a = a
+
+
+def brace_example(mc80: str):
+    # The seed's example: the Victory is fired on by the corvette with 2 red and 1 blue, while an
+    # unactivated MC80 has its side arc on the Victory at long range.
+    game, log = table(["victory-ii"], ["cr90-a", mc80], RED_HIT, RED_DOUBLE, BLUE_HIT)
+    vsd, cr90, mc = game.ships
+    place(vsd, 900.0, 450.0, NORTH)
+    place(cr90, 900.0, 700.0, SOUTH)
+    place(mc, 900.0, 130.0, EAST)  # its left zone faces the Victory's rear
+    cr90.activated = True
+    (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
+    assert (shot.tzone, shot.band, "".join(shot.colours)) == ("front", "medium", "RRU")
+    game.attack(shot)
+    decisions = [e.data for e in log.of_kind("decision")]
+    (defence,) = log.of_kind("defence")
+    return game, decisions, defence.data
+
+
+def test_victory_does_not_brace_while_the_mc80_assault_has_4_red_on_it():
+    game, decisions, defence = brace_example("mc80-assault")
+    assert game.threat_dice(game.ships[0]) == 4
+    assert not any(s.startswith("brace") for s in defence["spent"])
+    assert any(d["rule"] == "ARM.DEF.BRACE" and "4 dice" in d["text"] for d in decisions)
+    assert defence["damage"] == 4
+
+
+def test_victory_braces_when_it_is_the_mc80_command_with_3_red():
+    game, decisions, defence = brace_example("mc80-command")
+    assert game.threat_dice(game.ships[0]) == 3
+    assert "brace" in defence["spent"] and defence["damage"] == 2
+    assert any(d["rule"] == "ARM.DEF.BRACE" for d in decisions)
+
+
+def test_damage_goes_to_shields_then_cards_and_a_crit_deals_the_first_face_up():
+    game, log = table(["victory-ii"], ["cr90-b"], BLUE_CRIT, BLUE_HIT, BLUE_HIT, 1)
+    vsd, cr90 = game.ships
+    place(vsd, 900.0, 450.0, NORTH)
+    place(cr90, 900.0, 600.0, SOUTH)  # close range: 3 blue
+    vsd.tokens = []
+    vsd.shields[0] = 1
+    (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
+    game.attack(shot)
+    assert vsd.shields[0] == 0
+    (crit,) = log.of_kind("crit")  # the 4th scripted die picks the face-up card (1 = first of the deck)
+    assert crit.data["card"] == "Structural Damage" and vsd.damage == 3  # 2 cards, Structural Damage deals 1 more
+
+
+def test_scatter_cancels_every_die_and_exhausts():
+    game, log = table(["victory-ii"], ["cr90-a"], RED_DOUBLE, RED_DOUBLE, BLUE_HIT)
+    vsd, cr90 = game.ships
+    place(vsd, 900.0, 450.0, NORTH)
+    place(cr90, 900.0, 700.0, SOUTH)
+    vsd.tokens = [["scatter", False]]
+    (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
+    game.attack(shot)
+    assert vsd.tokens == [["scatter", True]] and vsd.shields == [3, 3, 3, 1]
+
+
+def test_evade_at_long_range_cancels_the_highest_die():
+    game, log = table(["victory-ii"], ["cr90-a"], RED_DOUBLE, RED_HIT)
+    vsd, cr90 = game.ships
+    place(vsd, 900.0, 400.0, NORTH)
+    place(cr90, 900.0, 750.0, SOUTH)
+    vsd.tokens = [["evade", False]]
+    (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
+    assert shot.band == "long" and shot.colours == ["R", "R"]
+    game.attack(shot)
+    assert log.of_kind("defence")[0].data == {"ship": "victory-ii-1", "spent": ["evade"], "faces": ["hit"], "damage": 1}
+
+
+def test_accuracy_locks_the_brace():
+    game, log = table(["victory-ii"], ["cr90-b"], BLUE_ACC, BLUE_HIT, BLUE_HIT)
+    vsd, cr90 = game.ships
+    place(vsd, 900.0, 450.0, NORTH)
+    place(cr90, 900.0, 600.0, SOUTH)
+    vsd.tokens = [["brace", False]]
+    (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
+    game.attack(shot)
+    assert vsd.tokens == [["brace", False]] and vsd.shields[0] == 1
+
+
+def test_counter_strikes_back_at_a_squadron_attacker():
+    game, log = table(["victory-ii", "tie-fighter"], ["cr90-a", "a-wing"],
+                      BLUE_HIT, BLUE_HIT, BLUE_ACC, BLUE_HIT, BLUE_HIT)
+    tie, awing = game.squads
+    place(tie, 500.0, 500.0)
+    place(awing, 540.0, 500.0)
+    (shot,) = game.squad_shots(tie)
+    game.attack(shot)
+    attacks = log.of_kind("attack")
+    assert [a.data["attacker"] for a in attacks] == ["tie-fighter-1", "a-wing-1"]
+    assert attacks[1].data["counter"] and attacks[1].data["dice"] == "UU"  # Counter 2
+    assert awing.hull == 4 - 2 and tie.hull == 3 - 2
+
+
+def test_engaged_squadrons_must_attack_escorts():
+    game, _ = table(["victory-ii", "tie-fighter"], ["cr90-a", "x-wing", "z-95"])
+    tie, xwing, z95 = game.squads
+    place(tie, 500.0, 500.0)
+    place(xwing, 540.0, 500.0)
+    place(z95, 460.0, 500.0)
+    assert [o.target.uid for o in game.squad_shots(tie)] == ["x-wing-1"]
+
+
+def test_a_ship_leaving_the_play_area_is_destroyed():
+    game, log = table(["victory-ii"], ["cr90-a", "cr90-b"])
+    vsd, cr90, other = game.ships
+    place(vsd, 900.0, 450.0, NORTH)
+    place(cr90, 900.0, 880.0, NORTH)
+    place(other, 300.0, 300.0, NORTH)
+    game.active = cr90
+    game.ctrl["rebel"] = type("C", (), {"decide": lambda self, r: __import__("paperrobot.core.controller", fromlist=["Decision"]).Decision("2:0,1")})()
+    cr90.speed = 2
+    game.move(cr90)
+    assert cr90.destroyed and game.score["imperial"] == 44

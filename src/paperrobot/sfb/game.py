@@ -60,6 +60,7 @@ class Game:
         self.drone_kill = tables.drone.hits_to_kill
         self.drone_endurance = tables.drone.endurance_turns
         self.heavy_penalty = tables.drone.heavy_vs_drone_penalty
+        self._viable: dict[int, frozenset] = {}
         self.fast: set[str] = set()  # player ships flown by their own PlayerPolicy: no Request/Choice building
 
     # ------------------------------------------------------------------------------ helpers
@@ -79,20 +80,28 @@ class Game:
         return [s for s in self.ships if s.side == side]
 
     def enemy_of(self, ship: Ship) -> Ship | None:
-        """The nearest active enemy ship (the robot's 'your ship')."""
-        foes = self.enemies(ship)
-        if not foes:
-            return None
-        return min(foes, key=lambda s: (distance(ship.hex, s.hex), s.name))
+        """The nearest active enemy ship (the robot's 'your ship'); ties by name."""
+        best = None
+        best_key = None
+        for other in self.ships:
+            if other.side == ship.side or other.destroyed or other.gone:
+                continue
+            key = (distance(ship.hex, other.hex), other.name)
+            if best_key is None or key < best_key:
+                best, best_key = other, key
+        return best
 
     def moves_now(self, ship: Ship) -> bool:
         return ship.speed > 0 and self.chart[min(ship.speed, self.impulses)][self.impulse]
 
     def viable(self, ship: Ship, steer: str, facing: int, dest: Hex) -> bool:
         """Would this move keep the ship on the map with a way to go on (SFB.R3.MAP)?"""
-        tm = ship.turn_mode()
+        tm = ship.tm_table[ship.speed]
+        states = self._viable.get(tm)
+        if states is None:
+            states = self._viable[tm] = viable_states(self.board.cols, self.board.rows, tm)
         straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
-        return (dest[0], dest[1], facing, straight) in viable_states(self.board.cols, self.board.rows, tm)
+        return (dest[0], dest[1], facing, straight) in states
 
     def rate_ok(self, weapon: Weapon) -> bool:
         """E1.5: once a turn, and never within 1/4 turn of its last firing (SFB.R1)."""
@@ -493,11 +502,25 @@ class Game:
 
     def fire_options(self, ship: Ship, labels: bool = True) -> list[tuple[str, str, Weapon, Any]]:
         """(key, label, weapon, target) for every legal shot of a player ship now."""
+        ready = []
+        for weapon in ship.weapons:
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
+                continue
+            if weapon.kind == "phaser":
+                if ship.capacitor + 1e-9 < weapon.cost:
+                    continue
+            elif not weapon.ready:
+                continue
+            ready.append(weapon)
+        if not ready:
+            return []
         out = []
         targets: list = self.enemies(ship) + [d for d in self.drones if d.alive and d.side != ship.side]
-        for weapon in ship.weapons:
-            for target in targets:
-                if self.can_fire(ship, weapon, target):
+        for target in targets:
+            if isinstance(target, Drone) and target.target == ship.name and target.hex == ship.hex:
+                continue  # F2.2: the target cannot fire at the weapon at range 0
+            for weapon in ready:
+                if self.bears(ship, weapon, target):
                     name = target.name if isinstance(target, Ship) else target.label
                     key = f"{weapon.key}>{name}"
                     label = f"{weapon.key} at {name}: {self.odds_text(ship, weapon, target)}" if labels else key
@@ -610,7 +633,6 @@ class Game:
                 self.emit("drone-lost", drone.side, drone=drone.label, why="endurance")
         if self.drones:
             self.drones = [d for d in self.drones if d.alive]
-        self.check_end()
 
     def check_end(self) -> None:
         if self.outcome is not None:

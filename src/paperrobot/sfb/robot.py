@@ -146,13 +146,15 @@ class RobotController:
         if target is None:
             return Decision(self._safe(STRAIGHT, can_turn))
         if not self.primary_done:
-            steer, _, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex, allowed) or (STRAIGHT, 0, 0)
-            reasons = [Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
-                                        f"{ship.turn_mode()}): {steer}")]
-            if steer != seek_choice(ship.hex, ship.facing, can_turn, target.hex)[0]:
-                reasons.append(Reason("SFB.R3.MAP", "the closer course would take it off the map before it could "
-                                                    "turn again"))
-            return Decision(steer, tuple(reasons))
+            steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
+            reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
+                                      f"{ship.turn_mode()}): {steer}")
+            if allowed(steer, facing, dest):
+                return Decision(steer, (reason,))
+            safe = seek_choice(ship.hex, ship.facing, can_turn, target.hex, allowed)
+            steer = safe[0] if safe else self._safe(STRAIGHT, can_turn)
+            return Decision(steer, (reason, Reason("SFB.R3.MAP", f"the pursuit course would take it off the map "
+                                                                 f"before it could turn again: {steer}")))
         unfired = self.unfired()
         if not unfired:
             steer = self._safe(STRAIGHT, can_turn)

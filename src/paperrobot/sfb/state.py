@@ -63,6 +63,7 @@ class Ship:
     gone: str = ""  # "" on the map; "disengaged", "exited", "lost" once off it
     objective: bool = False  # scenario #4: has passed next to the Dakota
     has_drones: bool = False  # a rack with drones left (skips the launch step cheaply)
+    tm_table: tuple = ()  # turn mode by speed 0..32, from the SSD
 
     @classmethod
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
@@ -77,6 +78,7 @@ class Ship:
                    hull=spec.hull, bridge=spec.bridge, security=spec.security, transporter=spec.transporter,
                    lab=spec.lab, shuttle=spec.shuttle, excess=spec.excess, weapons=weapons)
         ship.has_drones = any(w.kind == "drone" and w.ammo for w in weapons)
+        ship.tm_table = tuple(spec.turn_mode(v) for v in range(33))
         return ship
 
     @property
@@ -92,7 +94,7 @@ class Ship:
         return self.warp + self.impulse + self.apr
 
     def turn_mode(self) -> int:
-        return self.spec.turn_mode(self.speed)
+        return self.tm_table[self.speed]
 
     def boxes(self) -> dict[str, int]:
         return {"hull": self.hull, "warp": self.warp, "impulse": self.impulse, "apr": self.apr,

@@ -810,4 +810,5 @@ def repair_order(game, ship: Ship, enemy: Ship) -> list[str]:
                 missing[k] -= 1
     order += ["probe"] * (mx("probe") - box("probe", 0))  # 9 (FC has no armor on these ships)
     order += ["shuttle"] * (mx("shuttle") - box("shuttle", 0))
+    order += ["battery"] * (mx("battery") - box("battery", 0))  # not in steps 7-9: last (docs/fc.md#repairs)
     return order

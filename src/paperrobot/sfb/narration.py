@@ -2,13 +2,23 @@
 from __future__ import annotations
 
 from ..core.events import Event
-from ..core.narrate import Narrator, decision_line, stamp
+from ..core.narrate import Narrator, stamp
 
 
 def _setup(e: Event) -> str:
     ships = ", ".join(f"{name} ({v['side']}{', robot' if v.get('robot') else ''}) at {v['hex']} facing {v['facing']}"
                       for name, v in e.data.get("ships", {}).items())
     return f"Scenario {e.data.get('scenario')} (seed {e.data.get('seed')}): {ships}"
+
+
+def _decision(e: Event) -> str | None:
+    """A robot decision: ship, rule ID, sentence and dice (the policy's own choices are not narrated)."""
+    if e.data.get("rule") in ("POLICY", "SAVE"):
+        return None
+    rolls = e.data.get("rolls") or []
+    dice = "; ".join(f"{'coin' if r[0] == 2 else 'd' + str(r[0])}={r[1]} {r[2]}" for r in rolls)
+    text = f"{stamp(e)} {e.data.get('ship', e.side)} [{e.data.get('rule', '?')}] {e.data.get('text', '')}"
+    return f"{text}  (dice: {dice})" if dice else text
 
 
 def _energy(e: Event) -> str:
@@ -35,7 +45,7 @@ FORMATTERS = {
     "setup": _setup,
     "turn": lambda e: f"--- Turn {e.turn} ---",
     "energy": _energy,
-    "decision": lambda e: None if e.data.get("rule") == "POLICY" else decision_line(e),
+    "decision": _decision,
     "moved": lambda e: f"{stamp(e)} {e.data['ship']} moves {e.data['steer']} to {e.data['to']} facing {e.data['facing']}",
     "drone-moved": lambda e: None,
     "launched": lambda e: (f"{stamp(e)} {e.data['ship']} launches drone {e.data['drone']} from {e.data['rack']} at "

@@ -7,7 +7,7 @@ at good odds, phasers at short range or at drones about to hit; launches drones 
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance
+from ..core.hexgrid import distance, to_offset
 from .energy import EnergyAllocation
 from .movement import STRAIGHT, arc_holds, candidates, shields_toward
 from .state import Drone, Ship, Weapon
@@ -58,17 +58,28 @@ class PlayerPolicy:
     def move(self, ship: Ship, can_turn: bool) -> str:
         game = self.game
         target = game.enemy_of(ship)
+        goal = None  # scenario #4: first the hexes next to the Dakota, then the exit edge
+        if game.objective is not None:
+            goal = "exit" if ship.objective else "objective"
+        heavy_ready = any(w.alive and w.ready and w.kind in ("photon", "disruptor") for w in ship.weapons)
+        want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
         best, best_score = STRAIGHT, None
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
             if not game.board.contains(dest):
-                score = -1000.0
+                exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
+                score = 1000.0 if exit_ok else -1000.0
             else:
-                score = 0.0 if game.viable(ship, steer, facing, dest) else -200.0
+                score = 0.0 if game.viable(ship, steer, facing, dest) else (-5.0 if goal == "exit" else -200.0)
+                if goal == "objective":
+                    score -= 4 * max(0, distance(dest, game.objective) - 1)
+                elif goal == "exit":
+                    score -= 4 * (game.board.cols - to_offset(dest)[0])
                 if target is not None:
                     rng = distance(dest, target.hex)
-                    score -= abs(rng - WANT_RANGE) * 2
+                    weight = 2 if goal is None else 0.5
+                    score -= abs(rng - want) * weight
                     if rng and arc_holds(dest, facing, "FA", target.hex):
-                        score += 3
+                        score += 3 if goal is None else 1
                     if rng:
                         shield = shields_toward(dest, facing, target.hex)[0]
                         score += ship.shields[shield - 1] / 8

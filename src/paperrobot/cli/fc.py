@@ -11,7 +11,7 @@ from .. import fc
 from ..core.controller import Decision, Request
 from ..core.errors import DataError, PaperRobotError
 from ..core.events import Event, EventLog
-from ..core.hexgrid import distance, label, to_offset
+from ..core.hexgrid import Hex, distance, label, to_offset
 from ..core.save import read_save
 from . import simview
 from .common import console, fail, say
@@ -55,6 +55,12 @@ def draw_map(game, title: str = "") -> None:
                   f"{'R' if s.side == 'robot' else 'P'} = {s.spec.title} ({s.side}) at {label(s.pos)} facing "
                   f"{'ABCDEF'[s.facing]}, speed {s.speed_now()}, shields {s.shields}") for s in ships]
     marks += [Mark(d.pos, "d", d.facing, f"d = drone {d.id} of {d.owner}") for d in game.drones if d.alive]
+    # the FC map floats: shift the picture (whole column pairs, so hex parity holds) to keep labels positive
+    cols = [to_offset(m.hex)[0] for m in marks]
+    rows = [to_offset(m.hex)[1] for m in marks]
+    k = max(0, (4 - min(cols) + 1) // 2)
+    m_ = max(0, 3 - min(rows))
+    marks = [Mark(Hex(mk.hex.q + 2 * k, mk.hex.r - k + m_), mk.mark, mk.facing, mk.legend) for mk in marks]
     cols = [to_offset(m.hex)[0] for m in marks]
     rows = [to_offset(m.hex)[1] for m in marks]
     window = (max(1, min(cols) - 3), max(cols) + 3, max(1, min(rows) - 2), max(rows) + 2)

@@ -16,14 +16,14 @@ from ..core.controller import Decision, Reason, Request
 from ..core.dice import Dice
 from ..core.errors import IllegalAction, PaperRobotError
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex, distance, shield_facing_direction
+from ..core.hexgrid import Board, Hex, shield_facing_direction
 from ..core.outcome import Outcome
 from . import damage as dmg
 from .choices import Choice, Option
 from .data import ScenarioSpec, ShipSpec, heavy_chart, max_range, min_range, phaser_chart, weapon_tables
 from .energy import EnergyAllocation
-from .movement import (LEFT, RIGHT, STEER, STRAIGHT, arc_holds, candidates, move_chart, seek_choice, shields_toward,
-                       step, viable_states)
+from .movement import (LEFT, RIGHT, STEER, STRAIGHT, arc_holds, board_cells, candidates, distance, move_chart, seek_choice,
+                       shields_toward, step, viable_states)
 from .state import Drone, MapItem, Ship, Weapon
 
 ROBOT_SPEED = {16: 12, 8: 8}  # SFB.R1: 12 on 16 impulses; 8 when #4 is played on 8 impulses (seed 002)
@@ -39,6 +39,7 @@ class Game:
         self.impulses: int = int(self.options.get("impulses", scenario.impulses))
         self.max_turns: int = int(self.options.get("max_turns", scenario.max_turns))
         self.board = Board(*scenario.map)
+        self.cells = board_cells(*scenario.map)
         self.dice = dice
         self.log = log if log is not None else EventLog(enabled=False)
         self.rec = self.log.enabled or bool(self.log.listeners)
@@ -61,6 +62,8 @@ class Game:
         self.drone_endurance = tables.drone.endurance_turns
         self.heavy_penalty = tables.drone.heavy_vs_drone_penalty
         self._viable: dict[int, frozenset] = {}
+        self.order: list[Ship] = []  # movement order for the current turn (speeds are fixed within a turn)
+        self.order_turn = -1
         self.fast: set[str] = set()  # player ships flown by their own PlayerPolicy: no Request/Choice building
 
     # ------------------------------------------------------------------------------ helpers
@@ -274,7 +277,7 @@ class Game:
 
     def play_impulse(self) -> None:
         self.move_ships()
-        if self.outcome is None:
+        if self.outcome is None and self.drones:
             self.move_seekers()
         if self.outcome is None:
             self.launch_seekers()
@@ -283,10 +286,14 @@ class Game:
 
     # ------------------------------------------------------------------------------ step 1
     def move_ships(self) -> None:
-        movers = [s for s in self.ships if s.active and self.moves_now(s)]
         # C1.3: slower units move first; equal speeds: the player side first, so the robot follows it
         # "as a seeking weapon" that moves after its target (docs/sfb.md "Movement order").
-        movers.sort(key=lambda s: (s.speed, s.robot, s.name))
+        if self.order_turn != self.turn:
+            self.order = sorted(self.ships, key=lambda s: (s.speed, s.robot, s.name))
+            self.order_turn = self.turn
+        impulse, chart = self.impulse, self.chart
+        movers = [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
+                  and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
         for ship in movers:
             if not ship.active:
                 continue
@@ -323,7 +330,7 @@ class Game:
         ship.prev_hex = ship.hex
         ship.facing = facing
         ship.straight = ship.straight + 1 if steer == STRAIGHT else 1
-        if not self.board.contains(dest):
+        if dest not in self.cells:
             self.leave_map(ship, dest)
             return
         ship.hex = dest
@@ -372,7 +379,7 @@ class Game:
             steer, facing, dest = seek_choice(drone.hex, drone.facing, drone.moves > 0, target.hex)
             drone.prev_hex, drone.hex, drone.facing = drone.hex, dest, facing
             drone.moves += 1
-            if not self.board.contains(dest):
+            if dest not in self.cells:
                 drone.alive = False
                 self.emit("drone-lost", drone.side, drone=drone.label, why="left the map")
                 continue
@@ -463,6 +470,8 @@ class Game:
                     weapon = next(w for w in ship.weapons if w.key == key)
                     orders.append((ship, weapon, self.target_named(target_name)))
             elif ship.name in self.fast:
+                if not self.advisors[ship.name].may_fire(ship):
+                    continue
                 pairs = self.fire_options(ship, False)
                 if pairs:
                     chosen = set(self.advisors[ship.name].fire(ship, pairs))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, in_arc, shields_facing, to_offset
+from ..core.hexgrid import DIRECTIONS, Board, Hex, in_arc, shields_facing, to_offset
 
 STRAIGHT, LEFT, RIGHT = "straight", "left", "right"
 STEER = {STRAIGHT: 0, LEFT: -1, RIGHT: 1}
@@ -24,6 +24,14 @@ def move_chart(impulses: int) -> tuple[tuple[bool, ...], ...]:
         row = [False] + [(i * speed) // impulses > ((i - 1) * speed) // impulses for i in range(1, impulses + 1)]
         chart.append(tuple(row))
     return tuple(chart)
+
+
+def distance(a, b) -> int:
+    """True range (core.hexgrid.distance) by tuple indexing, which is faster in the hot path."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    s = dq + dr
+    return ((dq if dq > 0 else -dq) + (dr if dr > 0 else -dr) + (s if s > 0 else -s)) >> 1
 
 
 def step(h: Hex, facing: int) -> Hex:
@@ -107,6 +115,12 @@ def viable_states(cols: int, rows: int, tm: int) -> frozenset:
 def on_board(board: Board, h: Hex) -> bool:
     col, row = to_offset(Hex(h[0], h[1]))
     return 1 <= col <= board.cols and 1 <= row <= board.rows
+
+
+@lru_cache(maxsize=None)
+def board_cells(cols: int, rows: int) -> frozenset:
+    """Every hex of a cols x rows map (membership is much cheaper than Board.contains)."""
+    return frozenset(Hex(col, row - (col + (col & 1)) // 2) for col in range(1, cols + 1) for row in range(1, rows + 1))
 
 
 _ARC_CACHE: dict = {}

@@ -7,9 +7,9 @@ at good odds, phasers at short range or at drones about to hit; launches drones 
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance, to_offset
+from ..core.hexgrid import to_offset
 from .energy import EnergyAllocation
-from .movement import STRAIGHT, arc_holds, candidates, shields_toward
+from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward
 from .state import Drone, Ship, Weapon
 
 WANT_RANGE = 3
@@ -65,7 +65,7 @@ class PlayerPolicy:
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
         best, best_score = STRAIGHT, None
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
-            if not game.board.contains(dest):
+            if dest not in game.cells:
                 exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 1000.0 if exit_ok else -1000.0
             else:
@@ -91,6 +91,19 @@ class PlayerPolicy:
         return best
 
     # -------------------------------------------------------------------------- fire
+    def may_fire(self, ship: Ship) -> bool:
+        """Cheap pre-check: False when ``fire`` would choose nothing (enemy beyond 8, no drone close)."""
+        game = self.game
+        if game.impulse == game.impulses:
+            return True
+        for other in game.ships:
+            if other.side != ship.side and other.active and distance(ship.hex, other.hex) <= 8:
+                return True
+        for drone in game.drones:
+            if drone.target == ship.name and drone.alive and distance(ship.hex, drone.hex) <= 2:
+                return True
+        return False
+
     def fire(self, ship: Ship, pairs: list[tuple[str, str, Weapon, object]]) -> tuple[str, ...]:
         game = self.game
         chosen: list[str] = []

@@ -6,8 +6,7 @@ docs/sfb.md (sections named in the comments).
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance
-from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, edge_hexes, seek_choice
+from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, distance, edge_hexes, seek_choice
 from .state import Ship, Weapon
 
 
@@ -119,7 +118,7 @@ class RobotController:
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
             return False
         can_turn = target.straight >= target.turn_mode()
-        return all(not game.board.contains(dest) for _, _, dest in candidates(target.hex, target.facing, can_turn))
+        return all(dest not in game.cells for _, _, dest in candidates(target.hex, target.facing, can_turn))
 
     # -------------------------------------------------------------------------- drones
     def launch(self) -> Decision:
@@ -189,7 +188,7 @@ class RobotController:
                     return s
         for steer in order:  # no safe move (only if it started badly placed): at least stay on the map
             for s, facing, dest in moves:
-                if s == steer and game.board.contains(dest):
+                if s == steer and dest in game.cells:
                     return s
         return STRAIGHT
 

@@ -100,6 +100,8 @@ class Game:
         self.active: Ship | None = None
         self.phase = "setup"
         self.attacks_left = 2
+        self.version = 0  # bumped whenever a unit moves or dies: the key of the shot cache
+        self._shots: dict = {}
         self._build()
 
     # ------------------------------------------------------------------ helpers
@@ -242,9 +244,21 @@ class Game:
         return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
             [o.poly for o in self.obstacles]
 
+    def touch(self) -> None:
+        self.version += 1
+        self._shots.clear()
+
     def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
-        """Every legal attack of a ship's unused hull zones: arc, range ignoring parts outside the arc,
-        line of sight through the defender's other zones, obstruction (RRG 'Attack', 'Line of Sight')."""
+        """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
+        key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
+        hit = self._shots.get(key)
+        if hit is None:
+            hit = self._shots[key] = self._ship_shots(ship, used, ships_only)
+        return list(hit)
+
+    def _ship_shots(self, ship: Ship, used, ships_only: bool) -> list[ShotOpt]:
+        """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
+        obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
         out: list[ShotOpt] = []
         fp = ship.fp
         enemy = self.enemy(ship.side)
@@ -609,6 +623,7 @@ class Game:
         self.emit("damage", q.side, unit=q.uid, amount=dmg, hull=q.hull)
         if q.hull == 0:
             q.destroyed = True
+            self.touch()
             self.score[self.enemy(q.side)] += q.spec.points
             self.emit("destroyed", q.side, unit=q.uid, points=q.spec.points)
 
@@ -647,6 +662,7 @@ class Game:
     def check_destroyed(self, s: Ship) -> None:
         if not s.destroyed and s.damage >= s.spec.hull:
             s.destroyed = True
+            self.touch()
             self.score[self.enemy(s.side)] += s.spec.points
             self.emit("destroyed", s.side, unit=s.uid, points=s.spec.points)
 
@@ -689,6 +705,7 @@ class Game:
             speed -= 1  # overlapping: temporarily reduce speed and retry (RRG 'Overlapping')
         if speed > 0:
             ship.x, ship.y, ship.a = x, y, a
+            self.touch()
         self.emit("move", ship.side, ship=ship.uid, speed=ship.speed, moved=speed, clicks=list(clicks),
                   x=round(ship.x, 1), y=round(ship.y, 1), heading=round(math.degrees(ship.a), 1))
         if bumped is not None:
@@ -698,6 +715,7 @@ class Game:
                 self.check_destroyed(s)
         if not inside_area(ship.fp.base, self.width, self.depth) and not ship.destroyed:
             ship.destroyed = True
+            self.touch()
             self.score[self.enemy(ship.side)] += ship.spec.points
             self.emit("destroyed", ship.side, unit=ship.uid, points=ship.spec.points, reason="left the play area")
             return
@@ -729,6 +747,7 @@ class Game:
                 break
         q.x = min(max(q.x, 16.0), self.width - 16.0)
         q.y = min(max(q.y, 16.0), self.depth - 16.0)
+        self.touch()
 
     # ------------------------------------------------------------------ squadrons
     def squadron_phase(self) -> None:
@@ -800,6 +819,7 @@ class Game:
             else:
                 did_move = True
                 q.x, q.y = chosen.data
+                self.touch()
                 self.emit("squadron-move", q.side, unit=q.uid, x=round(q.x, 1), y=round(q.y, 1))
             if not ordered:
                 return

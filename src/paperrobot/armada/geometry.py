@@ -142,16 +142,28 @@ def point_in_poly(p: Point, poly: Poly) -> bool:
     return inside
 
 
+def _bbox(p: Poly) -> tuple[float, float, float, float]:
+    xs = [x for x, _ in p]
+    ys = [y for _, y in p]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _apart(p: Poly, q: Poly) -> bool:
+    """True when the bounding boxes do not meet (then the polygons cannot cross or overlap)."""
+    a, b = _bbox(p), _bbox(q)
+    return a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]
+
+
 def poly_distance(p: Poly, q: Poly) -> float:
     """Closest distance between two polygons (0 when they touch or overlap)."""
     if not p or not q:
         return math.inf
     n, m = len(p), len(q)
-    for i in range(n):
+    for i in range(n) if not _apart(p, q) else ():
         for j in range(m):
             if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
                 return 0.0
-    if point_in_poly(p[0], q) or point_in_poly(q[0], p):
+    if not _apart(p, q) and (point_in_poly(p[0], q) or point_in_poly(q[0], p)):
         return 0.0
     best = math.inf
     for i in range(n):
@@ -167,6 +179,8 @@ def poly_distance(p: Poly, q: Poly) -> float:
 
 def overlaps(p: Poly, q: Poly) -> bool:
     """True when the polygons share area (touching edges do not count)."""
+    if _apart(p, q):
+        return False
     n, m = len(p), len(q)
     for i in range(n):
         for j in range(m):
@@ -179,6 +193,8 @@ def overlaps(p: Poly, q: Poly) -> bool:
 
 def segment_hits_poly(a: Point, b: Point, poly: Poly) -> bool:
     """Does the segment a-b pass through the polygon's interior or cross its edges?"""
+    if _apart([a, b], poly):
+        return False
     n = len(poly)
     for i in range(n):
         if segments_cross(a, b, poly[i], poly[(i + 1) % n]):

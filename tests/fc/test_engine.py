@@ -1,0 +1,291 @@
+"""The FC engine's rules: movement chart, acceleration, deceleration, turn and slip modes, HET,
+shields and reinforcement, burn-through, the DAC walk, weapons, drones, tractors, transfers."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from paperrobot.core.dice import Dice
+from paperrobot.core.errors import DataError, IllegalAction
+from paperrobot.core.events import EventLog
+from paperrobot.core.hexgrid import Hex, neighbour
+from paperrobot.fc import load_ships, make_game, play
+from paperrobot.fc.game import SPEEDS
+
+from .helpers import A, D, drone, setup
+
+
+@pytest.mark.parametrize("base,accel,subs", [(0, False, ()), (0, True, (4,)), (8, False, (4,)), (8, True, (2, 4)),
+                                             (16, False, (2, 4)), (16, True, (2, 3, 4)), (24, False, (2, 3, 4)),
+                                             (24, True, (1, 2, 3, 4))])
+def test_subpulse_chart(base, accel, subs):
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    r.baseline, r.accel = base, accel
+    assert game.subpulses(r) == subs
+
+
+def test_acceleration_is_paid_and_adds_one_move_this_impulse():
+    game, _, _ = setup(ppos=(30, 30))
+    r, p = game.ships["robot"], game.ships["player"]
+    answers = {"accelerate": "accel", "move": "straight", "fire": [], "launch": []}
+    game.controllers = {"robot": Fixed(answers), "player": Fixed({**answers, "accelerate": "none"})}
+    energy, start = r.available(), r.pos
+    game.impulse = 1
+    game.run_impulse()
+    assert r.available() == energy - 1 and r.pos == Hex(10, 13)  # 16+1: three moves (SP2, SP3, SP4)
+    assert p.pos == Hex(30, 28)  # 16: two moves
+    game.controllers["robot"] = Fixed({**answers, "accelerate": "none"})
+    game.run_impulse()
+    assert r.pos == Hex(10, 15)  # back to baseline: the extra hex was for that impulse only
+
+
+class Fixed:
+    """A controller answering every request kind with a fixed action."""
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def decide(self, request):
+        from paperrobot.core.controller import Decision
+        return Decision(self.answers[request.kind], ())
+
+
+def test_deceleration_cancels_move_counts_for_turn_mode_not_slip():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    r.since_turn, r.slip_ok = 0, False
+    pos, energy = r.pos, r.available()
+    game.move_ship(r, "decel")
+    assert r.pos == pos and r.available() == energy - 1 and r.since_turn == 1 and not r.slip_ok
+
+
+def test_turn_needs_turn_mode():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    r.since_turn = 0
+    with pytest.raises(IllegalAction):
+        game.move_ship(r, "turn-left")
+    r.since_turn = game.turn_mode(r)
+    game.move_ship(r, "turn-left")
+    assert r.facing == (D - 1) % 6 and r.since_turn == 1
+
+
+def test_turn_mode_table_by_speed():
+    game, _, _ = setup()
+    r = game.ships["robot"]  # D7: turn mode B = [1, 2, 2, 3]
+    r.baseline = 8
+    assert game.turn_mode(r) == 1
+    r.baseline = 24
+    assert game.turn_mode(r) == 2
+    r.accel = True
+    assert game.turn_mode(r) == 3
+
+
+def test_sideslip_mode():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    start = r.pos
+    game.move_ship(r, "slip-left")
+    assert r.pos == neighbour(start, D - 1) and r.facing == D and not r.slip_ok
+    with pytest.raises(IllegalAction):
+        game.move_ship(r, "slip-right")
+    game.move_ship(r, "straight")
+    assert r.slip_ok
+
+
+def test_het_faces_anywhere_and_moves_straight():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    energy = r.available()
+    start = r.pos
+    game.move_ship(r, "het-A")
+    assert r.facing == A and r.pos == neighbour(start, A) and r.available() == energy - r.spec.het_cost
+    assert "turn-left" not in game.legal_moves(r)
+
+
+def test_allocation_validation():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    with pytest.raises(IllegalAction):
+        game.apply_allocation(r, {"speed": 12})
+    with pytest.raises(IllegalAction):
+        game.apply_allocation(r, {"speed": 8, "regen": [1]})  # shield #1 is full
+    r.shields[0] = 20
+    r.energy, r.battery = 10.0, 0.0
+    with pytest.raises(IllegalAction):
+        game.apply_allocation(r, {"speed": 8, "regen": [1, 1]})  # 8 + 4 > 10
+    game.apply_allocation(r, {"speed": 8, "regen": [1]})
+    assert r.shields[0] == 21 and r.energy == 0.0 and SPEEDS == (0, 8, 16, 24)
+
+
+def test_volley_reinforcement_shield_and_internal():
+    game, _, _ = setup(1, 1, 1, 1)  # 5F roll (2d6=2: all), then a DAC table roll
+    r = game.ships["robot"]  # 3 batteries: cap 3
+    r.shields[0] = 5
+    game.apply_volley(r, 9, 1, "direct")
+    assert r.shields[0] == 0 and r.internals == 1  # 9 - 3 reinforcement - 5 shield = 1
+
+
+def test_burn_through_ten_point_rule():
+    game, _, _ = setup(6, 6, 1)  # 5F 2d6=12: no reinforcement; DAC table 1
+    r = game.ships["robot"]
+    game.apply_volley(r, 10, 1, "direct")
+    assert r.shields[0] == 20 and r.internals == 1
+
+
+def test_down_shield_cannot_be_reinforced():
+    game, _, _ = setup(1)  # only the DAC roll: no reinforcement question is asked
+    r = game.ships["robot"]
+    r.shields[0] = 0
+    game.apply_volley(r, 3, 1, "direct")
+    assert r.internals == 3
+
+
+def test_dac_walks_table_one():
+    game, _, _ = setup(1)
+    r = game.ships["robot"]
+    warp, impulse = r.boxes["warp"], r.boxes["impulse"]
+    game.allocate_internal(r, 3)  # R-warp, impulse, L-warp
+    assert r.boxes["warp"] == warp - 2 and r.boxes["impulse"] == impulse - 1
+
+
+def test_dac_alternate_and_new_table_after_ten():
+    game, _, _ = setup(1, 1)
+    r = game.ships["robot"]
+    r.boxes["impulse"] = 0
+    reactor = r.boxes["reactor"]
+    game.allocate_internal(r, 11)  # entry 2: impulse gone -> reactor; point 11 rolls table 1 again
+    assert r.boxes["reactor"] <= reactor - 1 and r.internals == 11
+
+
+def test_destroyed_when_no_internal_box_left():
+    game, _, _ = setup(*([1] * 60))
+    r = game.ships["robot"]
+    for k in r.boxes:
+        r.boxes[k] = 0
+    for w in r.weapons[1:]:
+        w.alive = False
+    for rack in r.racks:
+        rack.alive = False
+    game.allocate_internal(r, 1)
+    assert r.destroyed and game.over
+
+
+def test_disruptor_overload_range_limit_and_phaser_as_3():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    disr = game._weapon(r, "disr-1")
+    assert game.weapon_cost(disr, "overload", 8) == 4.0 and game.weapon_cost(disr, "overload", 9) is None
+    assert game.weapon_cost(disr, "", 0) is None  # standard disruptors cannot fire at range 0
+    ph1 = game._weapon(r, "ph1-1")
+    assert game.weapon_cost(ph1, "as3", 2) == 0.5 and game.weapon_cost(ph1, "", 2) == 1.0
+
+
+def test_each_weapon_once_per_turn():
+    game, _, _ = setup(1, 1)
+    r = game.ships["robot"]
+    paid = game.commit_fire(r, [["ph1-1", "ship", "", False]])
+    with pytest.raises(IllegalAction):
+        game.commit_fire(r, [["ph1-1", "ship", "", False]])
+    assert paid[0][4] == 1.0
+
+
+def test_out_of_arc_fire_is_illegal():
+    game, _, _ = setup(ppos=(10, 6))  # enemy astern
+    with pytest.raises(IllegalAction):
+        game.commit_fire(game.ships["robot"], [["disr-1", "ship", "", False]])
+
+
+def test_photon_arming_cycle():
+    game, _, _ = setup()
+    p = game.ships["player"]
+    w = game._weapon(p, "phot-1")
+    game.apply_allocation(p, {"speed": 0, "photons": ["phot-1"]})
+    assert w.arm == 1 and game.weapon_cost(w, "", 3) is None
+    p.energy = 20.0
+    game.apply_allocation(p, {"speed": 0, "photons": ["phot-1"]})
+    assert w.arm == 2 and game.weapon_cost(w, "", 3) == 0.0 and game.weapon_cost(w, "overload", 9) is None
+    game.apply_allocation(p, {"speed": 0, "photons": []})
+    assert w.arm == 0  # not held: lost
+
+
+def test_drone_moves_seeks_and_impacts_on_facing_shield():
+    game, _, _ = setup(ppos=(10, 30))
+    r = game.ships["robot"]  # at (10,10) facing D
+    d = drone(game, "p1", (10, 13), facing=A)  # dead ahead, flying toward the robot
+    for _ in range(3):
+        game.move_drones()
+    assert d.impacting and game.drone_shield(r, d) == 1
+
+
+def test_drone_endurance():
+    game, _, _ = setup()
+    d = drone(game, "p1", (30, 30))
+    game.turn = 4
+    game.controllers = {s: Fixed({"batteries": 0.0, "repair": [], "transfer": []}) for s in game.order}
+    game.end_of_turn()
+    assert not game.drones and not d.alive
+
+
+def test_add_then_phasers_then_tractor():
+    game, _, _ = setup(6, 6)  # ADD misses (6 > 4); then the phaser... scripted below
+    r = game.ships["robot"]
+    r.add_shots = 1
+    d = drone(game, "p1", (10, 10), impacting=True, approach=D)
+    game.defend_step(r, d, "add")
+    assert d.alive and r.add_shots == 0
+    game.defend_step(r, d, "tractor")
+    assert d.held_by == "robot" and not d.impacting
+
+
+def test_tractored_drone_released_when_not_paid_hits_next_impulse():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    d = drone(game, "p1", (10, 10), held_by="robot", approach=D)
+    game.apply_allocation(r, {"speed": 8, "hold": []})
+    assert d.impacting and d.released and not d.held_by
+
+
+def test_shield_transfer_rules():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    r.shields = [30, 3, 22, 22, 22, 22]
+    game.controllers["robot"] = Fixed({"transfer": [[1, 3, 4]]})
+    with pytest.raises(IllegalAction):
+        game.transfer(r)  # not adjacent
+    game.controllers["robot"] = Fixed({"transfer": [[1, 2, 6]]})
+    with pytest.raises(IllegalAction):
+        game.transfer(r)  # more than 5
+    game.controllers["robot"] = Fixed({"transfer": [[1, 2, 5]]})
+    game.transfer(r)
+    assert r.shields[:2] == [25, 8]
+
+
+def test_bad_ship_file(tmp_path):
+    (tmp_path / "x.toml").write_text('name = "x"\ntitle = "X"\nempire = "X"\nsource = "me"\npoints = 1\n'
+                                     'turn_mode = "Q"\ndamage_control = 1\nshields = [1,1,1,1,1,1]\n[systems]\n')
+    with pytest.raises(DataError) as err:
+        load_ships(tmp_path)
+    assert "x.toml" in str(err.value) and "turn_mode" in str(err.value)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), robot_vs_robot=st.booleans())
+def test_property_battles_keep_invariants(seed, robot_vs_robot):
+    log = EventLog()
+    game = make_game(seed, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca",
+                     "robot" if robot_vs_robot else "policy", log)
+    outcome = game.run()
+    assert outcome.winner in ("robot", "player", None)
+    assert 1 <= outcome.turns <= game.max_turns
+    for s in game.ships.values():
+        assert all(0 <= b <= m for b, m in zip(s.shields, s.shield_max))
+        assert all(0 <= s.boxes[k] <= s.box_max(k) for k in s.boxes)
+        assert s.energy >= -1e-9 and -1e-9 <= s.battery <= s.battery_cap() + 1e-9
+        assert s.destroyed == (s.internal_boxes() == 0)
+    assert log.events[0].kind == "setup" and log.events[-1].kind == "result"
+    for e in log.of_kind("decision"):
+        assert e.data["rule"].startswith("FC.") or e.data["rule"] == "POLICY"
+    again = EventLog()
+    make_game(seed, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca",
+              "robot" if robot_vs_robot else "policy", again).run()
+    assert again.to_jsonl() == log.to_jsonl()  # the replay guarantee

@@ -116,6 +116,11 @@ class Game:
             return firer.prev_hex, target.prev_hex
         return firer.hex, target.hex
 
+    def effective_range(self, ship: Ship, target, rng: int) -> int:
+        """The range used on the weapon charts: the true range in scenarios #4-#5 (a cloaked target, in a
+        later issue, will return 2 x true + 5 here, G13.34)."""
+        return rng
+
     def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
         """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""
         rng = distance(ship.hex, target.hex)
@@ -570,15 +575,18 @@ class Game:
             else:
                 weapon.ready = False
             rng = distance(ship.hex, target.hex)
+            eff = self.effective_range(ship, target, rng)
             is_drone = isinstance(target, Drone)
             name = target.label if is_drone else target.name
             roll = self.dice.d6(f"{weapon.key} at {name}, range {rng}", ship.side)
             if weapon.kind == "phaser":
-                points = phaser_chart(weapon.type)[roll - 1][rng]
+                chart = phaser_chart(weapon.type)[roll - 1]
+                points = chart[eff] if eff < len(chart) else 0
             else:
                 hit, by_range = heavy_chart(weapon.type)
                 modified = roll + (self.heavy_penalty if is_drone else 0)  # FD1.52
-                points = by_range[rng] if modified <= hit[rng] else 0
+                # E3.31: the hit roll uses effective range, damage the true range
+                points = by_range[rng] if eff < len(hit) and hit[eff] and modified <= hit[eff] else 0
             self.emit("fired", ship.side, ship=ship.name, weapon=weapon.key, target=name, range=rng, roll=roll,
                       damage=points)
             if not points:

@@ -134,3 +134,19 @@ def test_map_items_and_status_lines():
     assert kinds == {"ship", "objective"}
     lines = game.status_lines("player")
     assert any("shields 16/12/10/10/10/12" in line for line in lines)
+
+
+def test_person_may_disengage_in_scenario5():
+    """CTH #5: disengaging is a draw for him and a tactical victory for the robot."""
+    outcome = sfb.new_game("5", seed=2, player=Disengager()).run()
+    assert outcome.winner == "robot" and outcome.result == "disengaged" and outcome.turns == 1
+
+
+class Disengager(Orders):
+    def __init__(self):
+        super().__init__(None)
+
+    def decide(self, request):
+        if request.kind == "disengage":
+            return Decision("yes")
+        return super().decide(request)

@@ -273,12 +273,33 @@ class Game:
                 self.apply_energy(ship, decision.action)
 
     def end_turn(self) -> None:
+        self.offer_disengagement()
+        if self.outcome is not None:
+            return
         for ship in self.ships:
             for w in ship.weapons:
                 if w.kind == "disruptor":
                     w.ready = False  # E3.2: bolts cannot be held
         if self.turn >= self.max_turns:
             self.finish(None, "time")
+
+    def offer_disengagement(self) -> None:
+        """#5: a player ship may disengage by announcement (CTH: at the end of any impulse; offered here at the
+        end of each turn, docs/sfb.md "Map edges and exits"). The robot cannot retreat."""
+        if self.scenario.leave_map != "disengage":
+            return
+        for ship in self.ships:
+            if ship.robot or not ship.active or ship.name in self.fast:
+                continue  # the player policy fights on
+            choice = Choice(f"{ship.name}: disengage now (a draw for you, a tactical victory for the robot)?",
+                            (Option("no", "fight on"), Option("yes", "disengage")), False, ("no",))
+            answer = self.ask(ship, "disengage", ship, choice).action
+            if answer not in ("yes", "no"):
+                raise IllegalAction(f"'{answer}' is not an answer here; choose yes or no", "SFB.EA")
+            if answer == "yes":
+                ship.gone = "disengaged"
+                self.emit("left-map", ship.side, ship=ship.name, how="disengaged", edge=[])
+                self.check_end()
 
     def play_impulse(self) -> None:
         self.move_ships()

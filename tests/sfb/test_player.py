@@ -65,3 +65,23 @@ def test_policy_beats_a_sitting_duck():
     kl.warp_lost = 12
     outcome = game.run()
     assert outcome.winner == "player" and outcome.result == "destroyed"
+
+
+def test_fast_orders_match_the_offered_default():
+    """The simulation shortcut chooses exactly what a person is offered as the default."""
+    import random
+    for seed in range(40):
+        rnd = random.Random(seed)
+        game = make()
+        fed, kl = ships(game)
+        place(fed, f"{rnd.randint(3, 25):02d}{rnd.randint(3, 14):02d}", "ABCDEF"[rnd.randint(0, 5)])
+        place(kl, f"{rnd.randint(3, 25):02d}{rnd.randint(3, 14):02d}", "ABCDEF"[rnd.randint(0, 5)])
+        fed.capacitor = rnd.choice([0, 1, 3])
+        for w in fed.weapons:
+            if w.kind == "photon":
+                w.arm, w.ready = 2, rnd.random() < 0.7
+        game.impulse = rnd.choice([3, 16])
+        policy = game.advisors[fed.name]
+        slow = policy.fire(fed, game.fire_options(fed))
+        fast = tuple(f"{w.key}>{t.name}" for _, w, t in policy.fast_orders(fed))
+        assert sorted(slow) == sorted(fast)

@@ -496,12 +496,9 @@ class Game:
                     weapon = next(w for w in ship.weapons if w.key == key)
                     orders.append((ship, weapon, self.target_named(target_name)))
             elif ship.name in self.fast:
-                if not self.advisors[ship.name].may_fire(ship):
-                    continue
-                pairs = self.fire_options(ship, False)
-                if pairs:
-                    chosen = set(self.advisors[ship.name].fire(ship, pairs))
-                    orders.extend((ship, w, t) for key, _, w, t in pairs if key in chosen)
+                advisor = self.advisors[ship.name]
+                if advisor.may_fire(ship):
+                    orders.extend(advisor.fast_orders(ship))
             else:
                 pairs = self.fire_options(ship)
                 if not pairs:

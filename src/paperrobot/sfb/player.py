@@ -104,7 +104,20 @@ class PlayerPolicy:
                 return True
         return False
 
+    def wants(self, ship: Ship, weapon: Weapon, target, rng: int, last: bool, capacitor: float) -> bool:
+        """Is this shot worth taking? Drones about to hit us (phasers, range <= 2); the ship at good odds."""
+        if isinstance(target, Drone):
+            return weapon.kind == "phaser" and target.target == ship.name and rng <= 2
+        if weapon.kind == "phaser":
+            return rng <= 4 or (last and capacitor >= ship.capacity and rng <= 8)
+        if weapon.kind == "photon":
+            return rng <= 8 or (last and rng <= 12)
+        if weapon.kind == "disruptor":
+            return rng <= 4 or (last and rng <= 15)
+        return False
+
     def fire(self, ship: Ship, pairs: list[tuple[str, str, Weapon, object]]) -> tuple[str, ...]:
+        """The default fire order among the legal shots ``pairs`` (key, label, weapon, target)."""
         game = self.game
         chosen: list[str] = []
         used: set[str] = set()
@@ -113,21 +126,9 @@ class PlayerPolicy:
         # drones about to strike first, then the ship
         ordered = sorted(pairs, key=lambda p: (0 if isinstance(p[3], Drone) else 1))
         for key, _, weapon, target in ordered:
-            if weapon.key in used:
+            if weapon.key in used or not self.wants(ship, weapon, target, distance(ship.hex, target.hex), last,
+                                                   capacitor):
                 continue
-            rng = distance(ship.hex, target.hex)
-            if isinstance(target, Drone):
-                if weapon.kind != "phaser" or target.target != ship.name or rng > 2:
-                    continue
-            elif weapon.kind == "phaser":
-                if rng > 4 and not (last and capacitor >= ship.capacity and rng <= 8):
-                    continue
-            elif weapon.kind == "photon":
-                if rng > 8 and not (last and rng <= 12):
-                    continue
-            elif weapon.kind == "disruptor":
-                if rng > 4 and not (last and rng <= 15):
-                    continue
             if weapon.kind == "phaser":
                 if capacitor + 1e-9 < weapon.cost:
                     continue
@@ -135,6 +136,43 @@ class PlayerPolicy:
             used.add(weapon.key)
             chosen.append(key)
         return tuple(chosen)
+
+    def fast_orders(self, ship: Ship) -> list[tuple[Ship, Weapon, object]]:
+        """The same choice as ``fire(game.fire_options(ship))``, computed without building every option."""
+        game = self.game
+        ready = []
+        for weapon in ship.weapons:
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or not game.rate_ok(weapon):
+                continue
+            if weapon.kind == "phaser":
+                if ship.capacitor + 1e-9 < weapon.cost:
+                    continue
+            elif not weapon.ready:
+                continue
+            ready.append(weapon)
+        if not ready:
+            return []
+        targets: list = [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
+                         and d.hex != ship.hex]  # F2.2: not at its own drone in its hex
+        targets += game.enemies(ship)
+        orders = []
+        used: set[str] = set()
+        capacitor = ship.capacitor
+        last = game.impulse == game.impulses
+        for target in targets:
+            rng = distance(ship.hex, target.hex)
+            for weapon in ready:
+                if weapon.key in used or not self.wants(ship, weapon, target, rng, last, capacitor):
+                    continue
+                if not game.bears(ship, weapon, target):
+                    continue
+                if weapon.kind == "phaser":
+                    if capacitor + 1e-9 < weapon.cost:
+                        continue
+                    capacitor -= weapon.cost
+                used.add(weapon.key)
+                orders.append((ship, weapon, target))
+        return orders
 
     def launch(self, ship: Ship, racks: list[Weapon], target: Ship) -> tuple[str, ...]:
         return (racks[0].key,) if racks else ()

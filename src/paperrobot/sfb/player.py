@@ -58,14 +58,19 @@ class PlayerPolicy:
     def move(self, ship: Ship, can_turn: bool) -> str:
         game = self.game
         target = game.enemy_of(ship)
+        thex = target.hex if target is not None else None
         goal = None  # scenario #4: first the hexes next to the Dakota, then the exit edge
         if game.objective is not None:
             goal = "exit" if ship.objective else "objective"
-        heavy_ready = any(w.alive and w.ready and w.kind in ("photon", "disruptor") for w in ship.weapons)
+        heavy_ready = any(w.ready and w.alive and w.kind in ("photon", "disruptor") for w in ship.weapons)
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
+        weight, fa_bonus = (2, 3) if goal is None else (0.5, 1)
+        threats = [d.hex for d in game.drones if d.alive and d.target == ship.name]
+        shields = ship.shields
+        cells = game.cells
         best, best_score = STRAIGHT, None
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
-            if dest not in game.cells:
+            if dest not in cells:
                 exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 1000.0 if exit_ok else -1000.0
             else:
@@ -74,18 +79,15 @@ class PlayerPolicy:
                     score -= 4 * max(0, distance(dest, game.objective) - 1)
                 elif goal == "exit":
                     score -= 4 * (game.board.cols - to_offset(dest)[0])
-                if target is not None:
-                    rng = distance(dest, target.hex)
-                    weight = 2 if goal is None else 0.5
+                if thex is not None:
+                    rng = distance(dest, thex)
                     score -= abs(rng - want) * weight
-                    if rng and arc_holds(dest, facing, "FA", target.hex):
-                        score += 3 if goal is None else 1
                     if rng:
-                        shield = shields_toward(dest, facing, target.hex)[0]
-                        score += ship.shields[shield - 1] / 8
-                for drone in game.drones:
-                    if drone.target == ship.name and drone.alive:
-                        score += min(distance(dest, drone.hex), 4) * 0.5
+                        if arc_holds(dest, facing, "FA", thex):
+                            score += fa_bonus
+                        score += shields[shields_toward(dest, facing, thex)[0] - 1] / 8
+                for h in threats:
+                    score += min(distance(dest, h), 4) * 0.5
             if best_score is None or score > best_score:
                 best, best_score = steer, score
         return best

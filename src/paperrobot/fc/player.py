@@ -1,5 +1,6 @@
-"""A heuristic FC captain for the human side in simulations: close, fire heavy weapons at effective range,
-shoot down drones, reinforce the shield that is hit, repair sensibly. Deterministic (no dice)."""
+"""A heuristic FC captain for the human side in simulations: close at 16, fire heavy weapons at 4 hexes or
+less (overloaded) or on impulse 8, shoot drones within two hexes, turn away once the heavy weapons are
+spent, reinforce the shield that is hit, repair sensibly. Deterministic (no dice)."""
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
@@ -12,6 +13,9 @@ WHY = (Reason("POLICY", "heuristic player policy"),)
 
 
 class Policy:
+    phaser_range = 5  # fire phasers at the ship from this range in (always on impulse 8)
+    heavy_range = 4  # photons and disruptors: close in for overloads (always on impulse 8 within 12)
+
     def decide(self, request: Request) -> Decision:
         game = request.view
         ship = game.ships[request.side]
@@ -23,7 +27,8 @@ class Policy:
         photons = [w for w in ship.live_weapons("photon")]
         photon_cost = sum(game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost for w in photons)
         reserve = 10 + photon_cost
-        speed = 24 if budget - 24 * ship.spec.move_cost >= reserve else 16
+        far = geo.rng(ship, enemy) > 16
+        speed = 24 if far and budget - 24 * ship.spec.move_cost >= reserve else 16
         while speed and speed * ship.spec.move_cost > budget:
             speed -= 8
         budget -= speed * ship.spec.move_cost
@@ -55,15 +60,15 @@ class Policy:
     def move(self, game, ship: Ship, enemy: Ship, options):
         heavy = [w for w in ship.weapons if w.alive and not w.phaser and not w.fired and
                  (w.kind != "photon" or w.arm == 2)]
+        if not heavy and geo.rng(ship, enemy) <= 6:
+            # heavy weapons spent: turn away to show fresh shields until they are ready again
+            toward = geo.turn_toward(ship, enemy.pos)
+            away = "turn-left" if toward == "turn-right" else "turn-right"
+            return away if away in options and geo.in_fa(ship, enemy.pos) else "straight"
         if not geo.in_fa(ship, enemy.pos):
             turn = geo.turn_toward(ship, enemy.pos)
             if turn in options:
                 return turn
-        elif not heavy and geo.rng(ship, enemy) <= 3:
-            # weapons spent: keep range open by sliding off the enemy's bow
-            slip = geo.slip_relative(ship, enemy.pos, False)
-            if slip in options:
-                return slip
         return "straight"
 
     def defend(self, game, ship, enemy, drone_ids):
@@ -85,21 +90,29 @@ class Policy:
     def fire(self, game, ship: Ship, enemy: Ship, _o):
         shots, budget, used = [], [ship.available()], set()
         robot = Robot(None)
-        for d in sorted(game.incoming(ship.side), key=lambda d: d.id):
-            if d.held_by or d.impacting or distance(d.pos, ship.pos) > 1:
+        # drones first: every drone within two hexes gets phasers until it is likely dead (4 points)
+        for d in sorted(game.incoming(ship.side), key=lambda d: (distance(d.pos, ship.pos), d.id)):
+            if d.held_by or d.impacting or distance(d.pos, ship.pos) > 2:
                 continue
-            w, c = robot.phaser_for_drone(game, ship, d, ["phaser-3", "phaser-2", "phaser-1"], used, budget)
-            if w:
-                shots.append([w.id, d.id, "", False])
-                used.add(w.id)
-                budget[0] -= c
+            dealt = d.damage
+            for kinds in (["phaser-3"], ["phaser-2", "phaser-1"]):
+                while dealt < game.rules.drone_hits:
+                    w, c = robot.phaser_for_drone(game, ship, d, kinds, used, budget)
+                    if not w:
+                        break
+                    shots.append([w.id, d.id, "", True])
+                    used.add(w.id)
+                    budget[0] -= c
+                    dealt += 3
         rng = geo.rng(ship, enemy)
         last = game.impulse == 8
         plan = []
-        if rng <= 8 or (last and rng <= 12):
+        if rng <= self.heavy_range or (last and rng <= 12):
             plan += ["photon", "disruptor"]
-        if rng <= 5 or last:
-            plan += ["phaser-1", "phaser-2", "phaser-3"]
+        if rng <= self.phaser_range or last:
+            plan += ["phaser-1", "phaser-2"]
+        if rng <= 2 or last:
+            plan += ["phaser-3"]  # phaser-3s stay for drones until the enemy is close
         for kind in plan:
             for w in ship.weapons:
                 if not w.alive or w.fired or w.kind != kind or w.id in used:

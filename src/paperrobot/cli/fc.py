@@ -229,10 +229,21 @@ class Terminal:
         return suggestion
 
     def ask_defend(self, game, request, suggestion):
-        say(f"Drones striking you: {', '.join(request.options)}.")
-        text = self.ask("Defend with ADD, phaser-3s, phasers as phaser-3s, then tractor (y), or take the hits (n) "
-                        "[Enter = y]:").lower()
-        return [] if text in ("n", "no") else suggestion
+        ship = game.ships[request.side]
+        plan = []
+        suggested = {did: steps for did, steps in suggestion}
+        for did in request.options:
+            d = game._drone(did)
+            say(f"Drone {did} strikes your shield #{game.drone_shield(ship, d)} ({ship.shields[game.drone_shield(ship, d) - 1]} "
+                f"boxes). ADD shots {ship.add_shots}, free tractors "
+                f"{ship.tractors() - sum(1 for x in game.drones if x.alive and x.held_by == ship.side)}.")
+            items = [_Item(step, {"add": "anti-drone (ADD)", "tractor": "tractor beam (hold it)"}.get(
+                step, step.replace("-as3", " fired as phaser-3") + "s that bear")) for step in
+                ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor")]
+            steps = choose(self.prompter, request, items, True, tuple(suggested.get(did, ())),
+                           f"Defences against {did}, in order, each only while it survives")
+            plan.append([did, list(steps)])
+        return plan
 
     def ask_reinforce(self, game, request, suggestion):
         o = request.options

@@ -10,6 +10,10 @@ from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, distance, ed
 from .state import Ship, Weapon
 
 
+NOTHING = Decision(())
+RATE_REASON = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
+
+
 class RobotController:
     """Flies one ship by rules SFB.R1-R7, R9, R3.MAP. ``tiebreak``: "shields" (seed 000) or "coin" (CTH)."""
 
@@ -19,6 +23,7 @@ class RobotController:
         self.tiebreak = tiebreak
         self.primary_done = False
         self.photons_fired = 0
+        self.photon_limit = self.photons_per_turn(ship)
 
     # -------------------------------------------------------------------------- turn start
     def start_turn(self, game) -> None:
@@ -31,10 +36,10 @@ class RobotController:
                 if w.kind == "photon":
                     w.arm = 2
 
-    @property
-    def photon_limit(self) -> int:
+    @staticmethod
+    def photons_per_turn(ship: Ship) -> int:
         """SFB.R7 / SFB.R9: one photon a turn for two tubes (half the two-turn-arming tubes, at least one)."""
-        tubes = sum(1 for w in self.ship.weapons if w.kind == "photon")
+        tubes = sum(1 for w in ship.weapons if w.kind == "photon")
         return max(1, tubes // 2)
 
     def decide(self, request: Request) -> Decision:
@@ -77,32 +82,30 @@ class RobotController:
         game, ship = self.game, self.ship
         target = game.enemy_of(ship)
         if target is None:
-            return Decision(())
+            return NOTHING
         rng = distance(ship.hex, target.hex)
-        reason = None
         if self.must_leave(target):
-            reason = Reason("SFB.R3.MAP", f"{target.name} is in a map-edge hex and must leave the map next impulse: "
-                                          f"fire everything that can fire")
+            rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
+                                        f"fire everything that can fire")
         elif not self.primary_done:
             if rng <= 4:
                 self.primary_done = True
-                reason = Reason("SFB.R2", f"first impulse this turn within 4 hexes (range {rng}): Primary Fire "
-                                          f"Point, fire every weapon that bears")
+                rule, text = "SFB.R2", (f"first impulse this turn within 4 hexes (range {rng}): Primary Fire Point, "
+                                        f"fire every weapon that bears")
             elif game.impulse == game.impulses:
                 self.primary_done = True
-                reason = Reason("SFB.R2", f"no Primary Fire Point this turn (range {rng}): last impulse, fire all "
-                                          f"weapons that bear")
+                rule, text = "SFB.R2", (f"no Primary Fire Point this turn (range {rng}): last impulse, fire all "
+                                        f"weapons that bear")
             else:
-                return Decision(())
+                return NOTHING
         else:
-            reason = Reason("SFB.R3", f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})")
+            rule, text = "SFB.R3", ""
         weapons = self.bearing(target)
         if not weapons:
-            if reason.rule == "SFB.R2":
-                return Decision((), (Reason(reason.rule, reason.text + "; none bears"),))
-            return Decision(())
-        reasons = [reason, Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last "
-                                            "shot")]
+            return Decision((), (Reason(rule, text + "; none bears"),)) if rule == "SFB.R2" else NOTHING
+        if rule == "SFB.R3":
+            text = f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})"
+        reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
             if w.kind == "photon":
                 self.photons_fired += 1

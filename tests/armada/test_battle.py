@@ -41,7 +41,10 @@ def test_battle_command_narrates_and_draws(tmp_path):
     assert "RESULT:" in result.output and "ARM.CMDR.STYLE" in result.output and "blue " in result.output
     pics = sorted(p.name for p in (tmp_path / "pics").iterdir())
     assert "round-0.svg" in pics and "round-1.svg" in pics
-    assert (tmp_path / "pics" / "round-1.svg").read_text().startswith("<svg")
+    import xml.etree.ElementTree as ET
+    root = ET.parse(tmp_path / "pics" / "round-1.svg").getroot()  # well-formed XML
+    shapes = [el.tag.split("}")[1] for el in root.iter()]
+    assert shapes.count("circle") >= 6 and shapes.count("polygon") >= 6 + 2 * 5 and "line" in shapes
     replay = CliRunner().invoke(app, ["replay", str(tmp_path / "log.jsonl"), "--decisions"])
     assert replay.exit_code == 0 and "ARM.DEPLOY.FP" in replay.output
 

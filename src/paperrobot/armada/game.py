@@ -429,9 +429,9 @@ class Game:
                 ship.dial = None
                 self.gain_token(ship, cmd)
         self.emit("command", ship.side, ship=ship.uid, command=ship.dial, tokens=sorted(ship.cmd_tokens))
-        if ship.has_command("repair"):
+        if ship.has_command("repair") and self.can_repair(ship):
             self.repair(ship)
-        if ship.has_command("squadron"):
+        if ship.has_command("squadron") and self.in_squad_range(ship, ship.side):
             self.squadron_command(ship)
         used: set[str] = set()
         for _ in range(2):
@@ -478,6 +478,10 @@ class Game:
             how = "both" if how else "token"
         ship.used.add(cmd)
         return how
+
+    @staticmethod
+    def can_repair(ship: Ship) -> bool:
+        return ship.damage > 0 or any(a < b for a, b in zip(ship.shields, ship.spec.shields))
 
     def repair(self, ship: Ship) -> None:
         how = self.spend_command(ship, "repair")
@@ -527,15 +531,18 @@ class Game:
         faces = [D.roll_die(self.dice, c, f"{_name(att)} at {_name(dfd)}", side) for c in colours]
         # Concentrate fire (automatic for both sides, docs 'Attacker choices'): dial adds a die
         if isinstance(att, Ship) and att.has_command("concentrate") and not counter and colours:
-            how = self.spend_command(att, "concentrate")
-            if how in ("dial", "both"):
+            # the dial adds a die; a token rerolls a blank (spent only when there is one to reroll)
+            blank = next((i for i, f in enumerate(faces) if f in ("blank", "acc")), None)
+            use_token = "concentrate" in att.cmd_tokens and blank is not None
+            if att.dial == "concentrate":
                 colour = max(set(colours), key=lambda c: (D.MEAN[c], c))
                 colours.append(colour)
                 faces.append(D.roll_die(self.dice, colour, "concentrate fire: added die", side))
-            if how in ("token", "both"):
-                blank = next((i for i, f in enumerate(faces) if f in ("blank", "acc")), None)
-                if blank is not None:
-                    faces[blank] = D.roll_die(self.dice, colours[blank], "concentrate fire: reroll", side)
+            if use_token:
+                att.cmd_tokens.discard("concentrate")
+                faces[blank] = D.roll_die(self.dice, colours[blank], "concentrate fire: reroll", side)
+            if att.dial == "concentrate" or use_token:
+                att.used.add("concentrate")
         self.emit("attack", side, attacker=att.uid, zone=shot.zone, target=dfd.uid, tzone=shot.tzone,
                   band=shot.band, dice="".join(colours), faces=list(faces), obstructed=shot.obstructed,
                   counter=bool(counter))

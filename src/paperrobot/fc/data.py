@@ -115,12 +115,17 @@ class ShipSpec:
 
 def load_ships(ships_dir: Path | str | None = None) -> dict[str, ShipSpec]:
     """The built-in ships plus a user's folder (a user file may replace a built-in ship of the same name)."""
-    ships = {name: ShipSpec.from_model(m) for name, m in
-             load_dir(DATA / "ships", ShipModel, key=lambda s: s.name).items()}
+    ships = dict(_builtin_ships())
     if ships_dir is not None:
         for name, m in load_dir(ships_dir, ShipModel, key=lambda s: s.name).items():
             ships[name] = ShipSpec.from_model(m)
     return ships
+
+
+@lru_cache(maxsize=1)
+def _builtin_ships() -> dict[str, ShipSpec]:
+    return {name: ShipSpec.from_model(m) for name, m in
+            load_dir(DATA / "ships", ShipModel, key=lambda s: s.name).items()}
 
 
 def ship(name: str, ships_dir: Path | str | None = None) -> ShipSpec:

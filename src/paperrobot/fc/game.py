@@ -83,6 +83,8 @@ class Game:
 
     def ask(self, kind: str, side: str, options: Any = None) -> Any:
         decision: Decision = self.controllers[side].decide(Request(kind, side, self, options))
+        if not self.log.enabled and not self.log.listeners:
+            return decision.action
         for reason in decision.reasons:
             if reason.rule == "SAVE":
                 continue

@@ -144,3 +144,43 @@ def test_a_ship_leaving_the_play_area_is_destroyed():
     cr90.speed = 2
     game.move(cr90)
     assert cr90.destroyed and game.score["imperial"] == 44
+
+
+def _options(game, ship, used=frozenset()):
+    from paperrobot.armada.game import Option
+    return [Option(o.key, "", o) for o in game.ship_shots(ship, set(used))]
+
+
+def test_seed_double_arc_example_on_the_table():
+    # A Victory II: a ship at long range in the front arc (3 red), 3 squadrons in blue range to the
+    # side (3 dice), a corvette at long range in the side and rear arcs (2 + 2 red): it shoots the
+    # corvette with 2 attacks of 2 red dice.
+    game, log = table(["victory-ii"], ["nebulon-b-escort", "cr90-a", "x-wing", "x-wing", "x-wing"])
+    vsd, neb, cr90 = game.ships
+    place(vsd, 900.0, 450.0, NORTH)
+    place(neb, 900.0, 751.0, SOUTH)
+    # on the rear-left arc line of the Victory (136.7 degrees from its bow), about 290 mm away
+    place(cr90, 900.0 - 200.0, 450.0 - 212.0, EAST)
+    for i, q in enumerate(game.squads):
+        place(q, 1094.0, 410.0 + 40.0 * i)
+    shots = game.ship_shots(vsd)
+    per = {}
+    for o in shots:
+        key = o.target.uid if o.tzone else "squadrons"
+        per.setdefault((o.zone, key), []).append((o.band, "".join(o.colours)))
+    assert all(b == "long" for b, _ in per[("left", "cr90-a-1")] + per[("rear", "cr90-a-1")])
+    assert max(len(c) for _, c in per[("front", "nebulon-b-escort-1")]) == 3
+    assert sorted(per[("right", "squadrons")]) == [("medium", "U")] * 3
+    game.active = vsd
+    robot = game.ctrl["imperial"]
+    first = robot.decide(__import__("paperrobot.core.controller", fromlist=["Request"]).Request(
+        "attack", "imperial", game, _options(game, vsd)))
+    zone1 = first.action.split(">")[0]
+    assert first.action.split(">")[1].startswith("cr90-a-1") and zone1 in ("left", "rear")
+    assert first.rules[:2] == ("ARM.TARGET.DICE", "ARM.TARGET.DOUBLEARC")
+    assert "4 dice" in first.reasons[0].text
+    game.attacks_left = 1
+    second = robot.decide(__import__("paperrobot.core.controller", fromlist=["Request"]).Request(
+        "attack", "imperial", game, _options(game, vsd, {zone1})))
+    zone2 = second.action.split(">")[0]
+    assert second.action.split(">")[1].startswith("cr90-a-1") and {zone1, zone2} == {"left", "rear"}

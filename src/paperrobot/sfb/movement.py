@@ -39,14 +39,23 @@ def step(h: Hex, facing: int) -> Hex:
     return Hex(h[0] + d[0], h[1] + d[1])
 
 
-def candidates(h: Hex, facing: int, can_turn: bool) -> list[tuple[str, int, Hex]]:
-    """(steer, new facing, hex entered) for the legal moves; a turn is made just before the move (C3.1)."""
-    out = [(STRAIGHT, facing, step(h, facing))]
-    if can_turn:
-        left, right = (facing - 1) % 6, (facing + 1) % 6
-        out.append((LEFT, left, step(h, left)))
-        out.append((RIGHT, right, step(h, right)))
-    return out
+_CANDIDATES: dict = {}
+
+
+def candidates(h: Hex, facing: int, can_turn: bool) -> tuple[tuple[str, int, Hex], ...]:
+    """(steer, new facing, hex entered) for the legal moves; a turn is made just before the move (C3.1).
+
+    Memoised: the same few thousand (hex, facing) pairs come up in every battle."""
+    key = (h[0], h[1], facing, can_turn)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        out = [(STRAIGHT, facing, step(h, facing))]
+        if can_turn:
+            left, right = (facing - 1) % 6, (facing + 1) % 6
+            out.append((LEFT, left, step(h, left)))
+            out.append((RIGHT, right, step(h, right)))
+        found = _CANDIDATES[key] = tuple(out)
+    return found
 
 
 def bearing_score(frm: Hex, facing: int, target: Hex) -> int:

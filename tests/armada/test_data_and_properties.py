@@ -40,6 +40,13 @@ def test_a_user_ship_file_adds_a_ship(tmp_path):
     (tmp_path / "mine.toml").write_text("\n".join(lines) + "\n")
     result = CliRunner().invoke(app, ["ships", "my-victory", "--game", "armada", "--ships-dir", str(tmp_path)])
     assert result.exit_code == 0 and "My Victory" in result.output
+    fleet = tmp_path / "fleets" / "f.toml"
+    fleet.parent.mkdir()
+    fleet.write_text('imperial = ["my-victory"]\nrebel = ["cr90-a"]\n')
+    result = CliRunner().invoke(app, ["battle", "armada", "--quiet", "--fleet-file", str(fleet), "--ships-dir",
+                                      str(tmp_path), "--svg", str(tmp_path / "pics")])
+    assert result.exit_code == 0, result.output
+    assert "my-victory-1" in (tmp_path / "pics" / "round-0.svg").read_text()
 
 
 def test_fleet_files(tmp_path):

@@ -25,13 +25,13 @@ def expand(items: list[str]) -> list[str]:
     return out
 
 
-def load_fleet(path: str | Path) -> Setup:
+def load_fleet(path: str | Path, ships_dir: str | None = None) -> Setup:
     f = load(path, FleetFile)
-    ships, squads = catalogue()
+    ships, squads = catalogue(ships_dir)
     for side in ("imperial", "rebel"):
         for name in expand(getattr(f, side)):
             if name not in ships and name not in squads:
                 raise DataError(path, side, f"unknown ship or squadron '{name}' (see 'paperrobot ships --game armada')")
     if f.table not in ("standard", "small"):
         raise DataError(path, "table", "must be 'standard' (3'x6') or 'small' (3'x3')")
-    return Setup(expand(f.imperial), expand(f.rebel), f.table, f.evade_close)
+    return Setup(expand(f.imperial), expand(f.rebel), f.table, f.evade_close, ships_dir)

@@ -796,6 +796,14 @@ class Game:
             out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
         return out
 
+    def _crowded(self, q: Squad, x: float, y: float) -> bool:
+        r = geometry().squadron_base.radius
+        if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in self.live_squads()):
+            return True
+        from .geometry import circle
+        poly = circle(x, y, r)
+        return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in self.live_ships())
+
     def squadron_activation(self, q: Squad, ordered: bool) -> None:
         """Squadron phase: move or attack. Ordered by a Squadron command: move and attack."""
         q.activated = True
@@ -825,7 +833,14 @@ class Game:
                 did_move = True
             else:
                 did_move = True
-                q.x, q.y = chosen.data
+                x, y = chosen.data
+                dx, dy = x - q.x, y - q.y
+                step = math.hypot(dx, dy)
+                while step > 0 and self._crowded(q, x, y):  # cannot end overlapping a ship or squadron
+                    back = max(0.0, step - 5.0)
+                    x, y = q.x + dx * back / step, q.y + dy * back / step
+                    dx, dy, step = x - q.x, y - q.y, back
+                q.x, q.y = x, y
                 self.touch()
                 self.emit("squadron-move", q.side, unit=q.uid, x=round(q.x, 1), y=round(q.y, 1))
             if not ordered:

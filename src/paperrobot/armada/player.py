@@ -47,6 +47,8 @@ class RebelPolicy:
         zone = view["shot"].tzone
         ready = {k for k, e in ship.tokens if not e}
         out = []
+        if "evade" in kinds and view["shot"].band == "long" and len(faces) == 1 and "evade" in ready:
+            return ("evade",)  # cancelling the only die leaves nothing for other tokens to do
         cards = dmg > ship.zone_shields(zone)
         for k in ("scatter", "evade", "brace", "redirect", "contain"):
             if k not in kinds or (k not in ready and not cards):

@@ -50,7 +50,6 @@ class ImperialAI:
         order = ai.formation_order([(s.uid, s.spec.points, s.max_speed()) for s in game.live_ships(IMPERIAL)])
         fx = game.focal[0]
         # the fastest ships go on the outside flank: the flank away from the focal point's side
-        centre = sum(game.unit(u).x for u in order) / len(order) if order else 0.0
         return order if fx >= game.width / 2 else list(reversed(order))
 
     def deploy_speed(self, game, ship) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .data import geometry, ship_spec, squadron_spec
+from .data import geometry
 from .geometry import circle, footprint
 
 COLOURS = {"imperial": "#3b6fb6", "rebel": "#c0392b"}
@@ -36,8 +36,7 @@ def picture(width: float, depth: float, ships: list[dict], squads: list[dict], o
     for s in ships:
         if s["destroyed"]:
             continue
-        spec = ship_spec(s["ship"])
-        fp = footprint(geometry().sizes[spec.size], s["x"], s["y"], math.radians(s["heading"]))
+        fp = footprint(geometry().sizes[s["size"]], s["x"], s["y"], math.radians(s["heading"]))
         col = COLOURS[s["side"]]
         out.append(_poly(flip(fp.base), fill="none", stroke=col, stroke_width="2"))
         for zone, poly in fp.zones.items():
@@ -50,7 +49,7 @@ def picture(width: float, depth: float, ships: list[dict], squads: list[dict], o
                 out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="white" '
                            f'stroke-width="0.6" opacity="0.7"/>')
         cx, cy = s["x"], depth - s["y"]
-        label = f'{s["id"]} {s["damage"]}/{spec.hull} sh {"/".join(map(str, s["shields"]))}'
+        label = f'{s["id"]} {s["damage"]}/{s["hull"]} sh {"/".join(map(str, s["shields"]))}'
         out.append(f'<text x="{cx:.1f}" y="{cy - 60:.1f}" fill="white" font-size="13" text-anchor="middle" '
                    f'font-family="sans-serif">{escape(label)}</text>')
     r = geometry().squadron_base.radius

@@ -72,7 +72,8 @@ class Ship:
         return cmd not in self.used and (self.dial == cmd or cmd in self.cmd_tokens)
 
     def to_view(self) -> dict:
-        return {"id": self.uid, "ship": self.spec.name, "side": self.side, "x": round(self.x, 1),
+        return {"id": self.uid, "ship": self.spec.name, "size": self.spec.size, "hull": self.spec.hull,
+                "side": self.side, "x": round(self.x, 1),
                 "y": round(self.y, 1), "heading": round(math.degrees(self.a), 1), "speed": self.speed,
                 "shields": list(self.shields), "damage": self.damage, "faceup": list(self.faceup),
                 "tokens": [f"{k}{'*' if e else ''}" for k, e in self.tokens], "destroyed": self.destroyed}

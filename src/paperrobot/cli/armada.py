@@ -17,7 +17,7 @@ GAME = "armada"
 def _fleet(fleet_file: Optional[Path], ships_dir: Optional[Path]):
     from ..armada import Setup
     from ..armada.fleets import load_fleet
-    setup = load_fleet(fleet_file) if fleet_file else Setup()
+    setup = load_fleet(fleet_file, str(ships_dir) if ships_dir else None) if fleet_file else Setup()
     if ships_dir:
         setup.ships_dir = str(ships_dir)
     return setup

@@ -84,15 +84,10 @@ class Game:
 
     def enemy_of(self, ship: Ship) -> Ship | None:
         """The nearest active enemy ship (the robot's 'your ship'); ties by name."""
-        best = None
-        best_key = None
-        for other in self.ships:
-            if other.side == ship.side or other.destroyed or other.gone:
-                continue
-            key = (distance(ship.hex, other.hex), other.name)
-            if best_key is None or key < best_key:
-                best, best_key = other, key
-        return best
+        foes = [o for o in self.ships if o.side != ship.side and not o.destroyed and not o.gone]
+        if len(foes) < 2:
+            return foes[0] if foes else None
+        return min(foes, key=lambda o: (distance(ship.hex, o.hex), o.name))
 
     def moves_now(self, ship: Ship) -> bool:
         return ship.speed > 0 and self.chart[min(ship.speed, self.impulses)][self.impulse]

@@ -303,7 +303,8 @@ class Game:
         if self.outcome is None:
             self.launch_seekers()
             self.fire_direct()
-            self.end_impulse()
+            if self.drones:
+                self.end_impulse()
 
     # ------------------------------------------------------------------------------ step 1
     def move_ships(self) -> None:
@@ -484,8 +485,6 @@ class Game:
             if not ship.active:
                 continue
             if ship.robot:
-                if not self.enemies(ship):
-                    continue
                 decision = self.ask(ship, "fire", ship, None)
                 for key, target_name in decision.action:
                     weapon = next(w for w in ship.weapons if w.key == key)

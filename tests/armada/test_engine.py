@@ -184,3 +184,32 @@ def test_seed_double_arc_example_on_the_table():
         "attack", "imperial", game, _options(game, vsd, {zone1})))
     zone2 = second.action.split(">")[0]
     assert second.action.split(">")[1].startswith("cr90-a-1") and {zone1, zone2} == {"left", "rear"}
+
+
+def test_navigate_dial_changes_speed_and_adds_a_yaw_click_token_only_speed():
+    game, _ = table(["victory-ii"], ["cr90-a"])
+    vsd = game.ships[0]
+    vsd.speed = 2
+    plain = {o.key for o in game.courses(vsd)}
+    assert plain == {"2:0,-1", "2:0,0", "2:0,1"}  # chart 2: [- I]
+    vsd.cmd_tokens = {"navigate"}
+    token = {o.key for o in game.courses(vsd)}
+    assert {"1:-1", "1:1", "2:0,1"} <= token and "2:1,1" not in token
+    vsd.cmd_tokens, vsd.dial = set(), "navigate"
+    dial = {o.key: o.data[2] for o in game.courses(vsd)}
+    assert dial["2:1,1"] is True and dial["2:0,2"] is True and dial["2:0,1"] is False
+    assert "1:2" in dial and "2:1,2" not in dial  # one joint only
+
+
+def test_swarm_rerolls_a_blank_against_a_squadron_engaged_with_another():
+    game, log = table(["victory-ii", "tie-fighter", "tie-fighter"], ["cr90-a", "y-wing"],
+                      BLUE_HIT, BLUE_HIT, BLUE_ACC, BLUE_CRIT)
+    tie1, tie2, ywing = game.squads
+    place(ywing, 500.0, 500.0)
+    place(tie1, 540.0, 500.0)
+    place(tie2, 460.0, 500.0)
+    (shot,) = game.squad_shots(tie1)
+    game.attack(shot)
+    (attack,) = log.of_kind("attack")
+    assert attack.data["faces"] == ["hit", "hit", "crit"]  # the accuracy was rerolled (to a crit)
+    assert ywing.hull == 6 - 2

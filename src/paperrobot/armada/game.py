@@ -529,6 +529,12 @@ class Game:
         squad_attack = isinstance(att, Squad) or isinstance(dfd, Squad)
         bomber = isinstance(att, Squad) and att.keyword("bomber") and isinstance(dfd, Ship)
         faces = [D.roll_die(self.dice, c, f"{_name(att)} at {_name(dfd)}", side) for c in colours]
+        if isinstance(att, Squad) and isinstance(dfd, Squad) and att.keyword("swarm") and not counter \
+                and any(o is not att for o in self.engaged_with(dfd)):
+            # Swarm: attacking a squadron engaged with another squadron, reroll one die (a blank first)
+            worst = min(range(len(faces)), key=lambda i: (D.SQUAD_DAMAGE[faces[i]], i), default=None)
+            if worst is not None and D.SQUAD_DAMAGE[faces[worst]] == 0:
+                faces[worst] = D.roll_die(self.dice, colours[worst], "swarm reroll", side)
         # Concentrate fire (automatic for both sides, docs 'Attacker choices'): dial adds a die
         if isinstance(att, Ship) and att.has_command("concentrate") and not counter and colours:
             # the dial adds a die; a token rerolls a blank (spent only when there is one to reroll)
@@ -679,12 +685,21 @@ class Game:
         nav = ship.has_command("navigate")
         change = 2 if (nav and ship.dial == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
         speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
-        out = []
+        out, seen = [], set()
+        dial = ship.dial == "navigate" and "navigate" not in ship.used
         for v in speeds:
-            ranges = [range(-y, y + 1) for y in ship.spec.speed_chart[v - 1]] if v else []
-            for clicks in product(*ranges):
-                key = f"{v}:" + ",".join(str(c) for c in clicks)
-                out.append(Option(key, f"speed {v} yaw {list(clicks)}", (v, tuple(clicks), v != ship.speed)))
+            chart = ship.spec.speed_chart[v - 1] if v else []
+            # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
+            charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
+                                          for j in range(len(chart)) if chart[j] < 2] if dial else [])
+            for row, extra in charts:
+                for clicks in product(*[range(-y, y + 1) for y in row]):
+                    key = f"{v}:" + ",".join(str(c) for c in clicks)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
+                    out.append(Option(key, f"speed {v} yaw {list(clicks)}", (v, tuple(clicks), needs)))
         return out
 
     def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
@@ -698,7 +713,7 @@ class Game:
             raise IllegalAction(f"'{dec.action}' is not a legal course for {ship.uid}", "RRG Ship Movement")
         speed, clicks, changed = chosen.data
         if changed:
-            self.spend_command(ship, "navigate")
+            self.spend_command(ship, "navigate")  # a speed change or the dial's extra yaw click
         ship.speed = speed
         from .geometry import footprint
         bumped = None

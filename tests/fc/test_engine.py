@@ -289,3 +289,46 @@ def test_property_battles_keep_invariants(seed, robot_vs_robot):
     make_game(seed, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca",
               "robot" if robot_vs_robot else "policy", again).run()
     assert again.to_jsonl() == log.to_jsonl()  # the replay guarantee
+
+
+def test_fixed_map_leaving_disengages_and_loses():
+    from paperrobot.fc import parse_board
+    game = make_game(1, board="42x30")
+    r = game.ships["robot"]
+    from paperrobot.core.hexgrid import from_offset
+    r.pos, r.facing = from_offset(21, 1), A
+    game.move_ship(r, "straight")
+    assert r.disengaged and game.over
+    game.start_internal = {s.side: s.internal_boxes() for s in game.ships.values()}
+    outcome = game.outcome("disengaged")
+    assert outcome.winner == "player" and outcome.result == "disengaged"
+    with pytest.raises(Exception) as err:
+        parse_board("10")
+    assert "COLSxROWS" in str(err.value)
+    assert parse_board("floating") is None
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10 ** 6))
+def test_policy_never_leaves_a_fixed_map(seed):
+    game = make_game(seed, board="42x30")
+    game.run()
+    assert not game.ships["player"].disengaged
+
+
+def test_simultaneous_fire_both_volleys_land():
+    game, _, _ = setup(*([1] * 200), ppos=(10, 12))
+    r, p = game.ships["robot"], game.ships["player"]
+    shots = {"robot": [["disr-1", "ship", "overload", False]], "player": [["ph1-5", "ship", "", False]]}
+    game.controllers = {s: Fixed({"fire": shots[s], "reinforce": 0}) for s in game.order}
+    r.shields[0] = 0
+    for k in r.boxes:  # the robot is one hit from destruction: a frame box and its disruptor
+        r.boxes[k] = 1 if k == "frame" else 0
+    for w in r.weapons:
+        w.alive = w.id == "disr-1"
+    for rack in r.racks:
+        rack.alive = False
+    shield = p.shields[0]
+    game.offensive_fire()
+    assert r.destroyed and game.over
+    assert p.shields[0] == shield - 8  # range 2 overload: 8. The destroyed robot's overloaded disruptor still hit (simultaneous fire)

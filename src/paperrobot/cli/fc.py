@@ -85,12 +85,16 @@ def battle(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7
            decisions: bool = typer.Option(False, "--decisions", help="Narrate only the robot's decisions."),
            ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
            tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files "
-                                                 "(e.g. dac.toml) that replace the built-in stand-ins.")):
+                                                 "(e.g. dac.toml) that replace the built-in stand-ins."),
+           board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
+                                     "leaving a fixed map disengages."),
+):
     """Watch one narrated FC duel: every robot decision with its rule ID and dice."""
     _check(robot, opponent, opponent_ship, ships_dir, tables)
+    fc.parse_board(board)
     events = EventLog()
     events.listeners.append(_narrate(decisions))
-    game = fc.make_game(seed, robot, opponent_ship, opponent, events, ships_dir, tables)
+    game = fc.make_game(seed, robot, opponent_ship, opponent, events, ships_dir, tables, board=board)
     draw_map(game, f"Federation Commander: robot {robot} against {opponent_ship} ({opponent}), seed {seed}")
     outcome = game.run()
     draw_map(game, "Final positions")
@@ -114,13 +118,17 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
              opponent: str = typer.Option("policy", help="policy or robot."),
              ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
              tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files."),
-             quiet: bool = typer.Option(False, help="No progress bar or table.")):
+             quiet: bool = typer.Option(False, help="No progress bar or table."),
+   board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
+                                     "leaving a fixed map disengages."),
+):
     """Run many FC battles in parallel and print win rates with 95% intervals."""
     _check(robot, opponent, opponent_ship, ships_dir, tables)
-    play_one = partial(fc.play, robot=robot, opponent_ship=opponent_ship, opponent=opponent,
+    fc.parse_board(board)
+    play_one = partial(fc.play, robot=robot, opponent_ship=opponent_ship, opponent=opponent, board=board,
                        ships_dir=None if ships_dir is None else str(ships_dir),
                        tables_dir=None if tables is None else str(tables))
-    config = {"robot": robot, "opponent_ship": opponent_ship, "opponent": opponent}
+    config = {"robot": robot, "opponent_ship": opponent_ship, "opponent": opponent, "map": board}
     simview.simulate(GAME, config, play_one, games, jobs, seed, db, fc.SIDES,
                      f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet)
 
@@ -263,21 +271,27 @@ def play(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7 o
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
          save: Optional[Path] = typer.Option(None, help="Where 'save' and 'quit' write the game."),
          ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
-         tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files.")):
+         tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files."),
+         board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
+                                     "leaving a fixed map disengages."),
+):
     """Play an FC duel against the robot: type 'save' at any prompt to save, 'quit' to save and stop."""
     answers: list = []
     if resume is not None:
         data = read_save(resume, GAME)
         robot, ship, seed = data.setup.get("robot", robot), data.setup.get("ship", ship), data.seed
+        board = data.setup.get("map", board)
         answers = data.answers
         save = save or resume
     _check(robot, "policy", ship, ships_dir, tables)
-    setup = {"robot": robot, "ship": ship}
+    fc.parse_board(board)
+    setup = {"robot": robot, "ship": ship, "map": board}
     terminal = Terminal()
     narrate = _narrate(False)
 
     def build(controller, log):
-        game = fc.make_game(seed, robot, ship, "policy", log, ships_dir, tables, player_controller=controller)
+        game = fc.make_game(seed, robot, ship, "policy", log, ships_dir, tables, player_controller=controller,
+                            board=board)
         terminal.game = game
         return game
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.dice import Dice
+from ..core.errors import PaperRobotError
+from ..core.hexgrid import Board
 from ..core.events import EventLog
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, load_ships, load_tables, ship
@@ -19,12 +21,12 @@ ROBOT_SHIPS = {"d7": "d7", "kzinti-bc": "kzinti-bc"}
 SIDES = ["robot", "player"]
 
 __all__ = ["Game", "Robot", "Policy", "Tables", "ShipSpec", "load_ships", "load_tables", "ship", "narrator",
-           "make_game", "play", "SIDES", "ROBOT_SHIPS"]
+           "make_game", "play", "parse_board", "SIDES", "ROBOT_SHIPS"]
 
 
 def make_game(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca", opponent: str = "policy",
               log: EventLog | None = None, ships_dir: str | Path | None = None, tables_dir: str | Path | None = None,
-              player_controller=None, dice: Dice | None = None) -> Game:
+              player_controller=None, dice: Dice | None = None, board: str | None = None) -> Game:
     """A duel: the robot flying ``robot`` (moves last) against ``opponent_ship`` flown by the policy, a second
     robot, or ``player_controller`` (a person)."""
     if robot not in ROBOT_SHIPS:
@@ -41,12 +43,24 @@ def make_game(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca"
     else:
         from ..core.errors import UnknownName
         raise UnknownName("FC opponent", opponent, ["robot", "policy"])
-    setup = {"robot_ship": robot, "opponent_ship": opponent_ship, "opponent": opponent, "seed": seed}
+    setup = {"robot_ship": robot, "opponent_ship": opponent_ship, "opponent": opponent, "seed": seed,
+             "map": board or "floating"}
     return Game(specs, {"robot": Robot(dice), "player": other}, dice, log, load_tables(tables_dir),
-                ("player", "robot"), setup)
+                ("player", "robot"), setup, board=parse_board(board))
+
+
+def parse_board(text: str | None) -> Board | None:
+    """``"42x30"`` -> a fixed map of 42 columns and 30 rows; None or "floating" -> no edges."""
+    if text is None or text == "floating":
+        return None
+    cols, sep, rows = str(text).lower().partition("x")
+    if not sep or not cols.isdigit() or not rows.isdigit() or int(cols) < 8 or int(rows) < 26:
+        raise PaperRobotError(f"'{text}' is not a map size; write COLSxROWS with at least 8 columns and 26 rows "
+                              f"(e.g. 42x30), or 'floating'")
+    return Board(int(cols), int(rows))
 
 
 def play(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca", opponent: str = "policy",
-         ships_dir: str | None = None, tables_dir: str | None = None) -> Outcome:
+         ships_dir: str | None = None, tables_dir: str | None = None, board: str | None = None) -> Outcome:
     """One silent game (picklable through functools.partial) for simulations."""
-    return make_game(seed, robot, opponent_ship, opponent, None, ships_dir, tables_dir).run()
+    return make_game(seed, robot, opponent_ship, opponent, None, ships_dir, tables_dir, board=board).run()

@@ -27,7 +27,7 @@ from ..core.controller import Decision, Request
 from ..core.dice import Dice
 from ..core.errors import IllegalAction
 from ..core.events import EventLog
-from ..core.hexgrid import (Hex, distance, facing_index, from_offset, facing_toward, in_arc, neighbour, shield_facing_direction,
+from ..core.hexgrid import (Board, Hex, distance, facing_index, from_offset, facing_toward, in_arc, neighbour, shield_facing_direction,
                             shields_facing)
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
@@ -47,17 +47,20 @@ class Game:
 
     def __init__(self, specs: dict[str, ShipSpec], controllers: dict[str, Any], dice: Dice,
                  log: EventLog | None = None, tables: Tables | None = None, order: tuple[str, str] = ("player", "robot"),
-                 setup: dict | None = None, start_range: int = 20, max_turns: int | None = None):
+                 setup: dict | None = None, start_range: int = 20, max_turns: int | None = None,
+                 board: Board | None = None):
         self.tables = tables or load_tables()
         self.rules = self.tables.rules
         self.dice, self.log = dice, log or EventLog(enabled=False)
         self.controllers = controllers
         self.order = order
         first, last = order
+        self.board = board  # None: the floating map (no edges)
+        mid_c, mid_r = (board.cols // 2, board.rows // 2) if board else (21, 20)
         # The two ships start facing each other, a little offset so they do not meet head on.
         self.ships: dict[str, Ship] = {
-            first: new_ship(first, specs[first], from_offset(21, 21 + start_range // 2), 0),
-            last: new_ship(last, specs[last], from_offset(23, 20 - start_range // 2), 3),
+            first: new_ship(first, specs[first], from_offset(mid_c, mid_r + 1 + start_range // 2), 0),
+            last: new_ship(last, specs[last], from_offset(mid_c + 2, mid_r - start_range // 2), 3),
         }
         self.drones: list[Drone] = []
         self.turn = 0
@@ -144,7 +147,8 @@ class Game:
                 self.impulse = impulse
                 self.run_impulse()
                 if self.over:
-                    return self.outcome("destroyed")
+                    gone = any(s.disengaged for s in self.ships.values())
+                    return self.outcome("disengaged" if gone else "destroyed")
             self.impulse = 0
             self.end_of_turn()
         return self.outcome("time")
@@ -154,8 +158,11 @@ class Game:
         a, b = self.ships[first], self.ships[last]
         share = {s.side: s.internals / max(1, self.start_internal[s.side]) for s in (a, b)}
         winner: str | None
-        if a.destroyed != b.destroyed:
-            winner = last if a.destroyed else first
+        gone = {s.side: s.destroyed or s.disengaged for s in (a, b)}
+        if gone[first] != gone[last]:
+            winner = last if gone[first] else first
+        elif a.destroyed and b.destroyed:
+            winner = None  # destroyed together by simultaneous fire
         elif share[first] == share[last]:
             winner = None
         else:  # the side that did the larger share of damage to the other wins on points
@@ -245,6 +252,8 @@ class Game:
                 ship = self.ships[side]
                 if sp in self.subpulses(ship):
                     self.move_ship(ship, self.ask("move", side, self.legal_moves(ship)))
+                    if self.over:
+                        return
             if sp in DRONE_SUBPULSES:
                 self.move_drones()
         self.subpulse = 0
@@ -298,6 +307,12 @@ class Game:
             ship.since_turn += 1
             ship.slip_ok = False
         self.emit("moved", ship.side, move=move, to=_hexlist(ship.pos), facing="ABCDEF"[ship.facing])
+        if self.board is not None and not self.board.contains(ship.pos):
+            # leaving a fixed map is disengagement: the ship is out of the battle (docs/fc.md#engine)
+            ship.disengaged = True
+            self.over = True
+            self.emit("disengaged", ship.side)
+            return
         # a ship entering the hex of a drone seeking it is struck at once
         for d in self.incoming(ship.side):
             if d.pos == ship.pos and not d.held_by and not d.impacting:
@@ -459,7 +474,7 @@ class Game:
                 hit.append(got)
         ship.internals += len(hit)
         self.emit("internal", ship.side, boxes=hit)
-        if ship.internal_boxes() == 0:
+        if ship.internal_boxes() == 0 and not ship.destroyed:
             ship.destroyed = True
             self.over = True
             self.emit("destroyed", ship.side)
@@ -506,10 +521,8 @@ class Game:
         orders = {side: self.ask("fire", side) for side in self.order}  # decided simultaneously
         # weapons are paid for when fire is declared, before any volley lands (reinforcement comes later)
         committed = {side: self.commit_fire(self.ships[side], orders[side]) for side in self.order}
-        for side in self.order:  # simultaneous: a weapon destroyed this step by the other volley still fires
+        for side in self.order:  # simultaneous: both volleys land even if the first destroys a ship
             self.resolve_fire(self.ships[side], committed[side])
-            if self.over:
-                return
 
     def fire_options(self, ship: Ship) -> list[str]:
         return [w.id for w in ship.weapons if w.alive and not w.fired]

@@ -4,7 +4,7 @@ spent, reinforce the shield that is hit, repair sensibly. Deterministic (no dice
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance
+from ..core.hexgrid import distance, neighbour
 from . import geometry as geo
 from .robot import Robot, repair_order
 from .state import Ship
@@ -58,6 +58,17 @@ class Policy:
         return "none"
 
     def move(self, game, ship: Ship, enemy: Ship, options):
+        move = self.steer(game, ship, enemy, options)
+        board = game.board
+        if board is not None and not board.contains(neighbour(geo.after_move(ship, move)[0], ship.facing)):
+            # a fixed map: never fly off it (that would disengage); take the safest legal manoeuvre
+            safe = [m for m in options if not m.startswith("het") and board.contains(geo.after_move(ship, m)[0])]
+            if safe:
+                return max(safe, key=lambda m: (board.contains(neighbour(*geo.after_move(ship, m))),
+                                                m.startswith("turn"), m != "decel"))
+        return move
+
+    def steer(self, game, ship: Ship, enemy: Ship, options):
         heavy = [w for w in ship.weapons if w.alive and not w.phaser and not w.fired and
                  (w.kind != "photon" or w.arm == 2)]
         if not heavy and geo.rng(ship, enemy) <= 6:

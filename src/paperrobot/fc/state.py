@@ -73,6 +73,7 @@ class Ship:
     repair_done: int = 0
     internals: int = 0  # damage points that got past the shields
     destroyed: bool = False
+    disengaged: bool = False  # left a fixed map
     moves_this_impulse: int = 0
     fired_disruptors: bool = False  # this turn (robot step 3B1/3B2)
     damage_taken_volley: int = 0

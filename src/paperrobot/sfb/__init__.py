@@ -89,7 +89,8 @@ def new_game(scenario: str = "5", *, seed: int, player_ship: str | None = None, 
     state.append(pship)
     for i in range(count):
         start = sc.robot.start[i]
-        base = sc.robot.names[i] if sc.robot.names and count > 1 else rspec.name
+        named = sc.robot.names and count > 1 and rspec.name == sc.robot.ship  # War, Fire, Death in #4
+        base = sc.robot.names[i] if named else (rspec.name if count == 1 else f"{rspec.name}-{i + 1}")
         rname = base if base != pname else base + "-2"
         rship = Ship.build(rname, "robot", rspec, hexgrid.parse(start.hex), hexgrid.facing_index(start.facing), True)
         rship.speed = sc.previous_speed

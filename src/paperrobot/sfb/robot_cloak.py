@@ -6,8 +6,10 @@ Interpretations: docs/sfb-plasma-cloak.md, sections "Robot plasma" and "Robot ag
 """
 from __future__ import annotations
 
+from ..core.controller import Decision, Reason
 from ..core.hexgrid import Hex, distance
 from .movement import RIGHT, STRAIGHT, bearing_score, candidates
+from .plasma_play import launchable, sees
 
 TORPEDO_RANGE = 2  # SFB.R.CLOAK2: phasers at a torpedo that has moved within two hexes
 
@@ -38,3 +40,118 @@ def evade_choice(h: Hex, facing: int, can_turn: bool, threat: Hex, allowed=None)
 def best_speed(impulses: int, warp_lost: int) -> int:
     """SFB.R.CLOAK3 "best speed": the scenario's top speed less the robot's warp damage (SFB.DMG3)."""
     return max(0, impulses - warp_lost)
+
+
+class CloakRules:
+    """Mixin for RobotController (needs ``self.game``, ``self.ship``): scenario #6 robot behaviour."""
+
+    game: object
+    ship: object
+
+    # -------------------------------------------------------------------------- threats
+    def cloak_rules_apply(self) -> bool:
+        """Seed 000 CLOAK: the modified rules are for fighting a cloaking ship (option evade="plasma": any)."""
+        if self.game.options.get("evade", "cloak") == "plasma":
+            return True
+        return any(s.cloak is not None for s in self.game.ships if s.side != self.ship.side)
+
+    def threats(self) -> list:
+        """Enemy plasma torpedoes on the map that are targeted on this ship, nearest first."""
+        ship = self.ship
+        found = [t for t in self.game.plasmas if t.alive and t.target == ship.name and t.side != ship.side]
+        found.sort(key=lambda t: (distance(ship.hex, t.hex), t.label))
+        return found
+
+    def threatened(self) -> list:
+        return self.threats() if self.cloak_rules_apply() else []
+
+    # -------------------------------------------------------------------------- speed and plasma cadence
+    def start_turn6(self, game) -> None:
+        """SFB.R.PLASMA / SFB.R8: the robot's tubes hold a torpedo on turns 1, 4, 7, ... only;
+        SFB.R.CLOAK3: with a torpedo after it, the robot runs at its best speed this turn."""
+        for w in self.ship.weapons:
+            if w.tube is not None and w.alive:
+                w.tube.state = 3 if r8_turn(game.turn) else 0  # plasma.ARMED / plasma.EMPTY
+                w.ready = w.tube.armed
+        self.focus = None
+        if self.threatened():
+            self.ship.speed = best_speed(game.impulses, self.ship.warp_lost)
+
+    def plasma_launch(self) -> tuple[tuple, list]:
+        """SFB.R8 / SFB.R.PLASMA: launch each armed tube on the first impulse the target is in its arc."""
+        game, ship = self.game, self.ship
+        target = game.enemy_of(ship)
+        if target is None:
+            return (), []
+        keys, reasons = [], []
+        for w in launchable(game, ship):
+            if sees(game, ship, w, target):
+                keys.append(w.key)
+                reasons.append(Reason("SFB.R8", f"turn {game.turn} is a torpedo turn (1, 4, 7, ...): launch {w.key} "
+                                                f"at {target.name}, the first impulse it is in the launcher's arc"))
+        if keys:
+            reasons.append(Reason("SFB.R.PLASMA", "the robot's torpedo needs no arming energy: it follows the "
+                                                  "R8 cadence"))
+        return tuple(keys), reasons
+
+    # -------------------------------------------------------------------------- fire
+    def uncloak_reason(self, target) -> Reason | None:
+        """SFB.R.CLOAK1: impulse 1 of the turn the enemy uncloaks (it was cloaked last turn): fire at it."""
+        cloak = getattr(target, "cloak", None)
+        if (self.game.impulse == 1 and cloak is not None and cloak.was_cloaked and not cloak.cloaked
+                and self.cloak_rules_apply()):
+            return Reason("SFB.R.CLOAK1", f"{target.name} uncloaks: fire every weapon that bears on the first impulse")
+        return None
+
+    def focus_reasons(self, threats: list) -> list[Reason]:
+        """SFB.R.CLOAK4, said once when a torpedo hunt starts and once when it ends."""
+        now = threats[0].label if threats else None
+        out = []
+        if now and self.focus is None:
+            out.append(Reason("SFB.R.CLOAK4", f"torpedo {now} is after it: ignore every other target until it "
+                                              f"strikes or is reduced to zero"))
+        elif now is None and self.focus is not None:
+            out.append(Reason("SFB.R.CLOAK4", f"torpedo {self.focus} has struck or fizzled: resume normal operation"))
+        self.focus = now
+        return out
+
+    def torpedo_fire(self) -> Decision | None:
+        """SFB.R.CLOAK2/4: with a torpedo after it, phasers that bear fire at a torpedo within 2 hexes, and
+        nothing fires at anything else. None = no torpedo: the normal rules apply."""
+        threats = self.threatened()
+        reasons = self.focus_reasons(threats)
+        if not threats:
+            return Decision((), tuple(reasons)) if reasons else None
+        game, ship = self.game, self.ship
+        shots: list[tuple[str, str]] = []
+        capacitor = ship.capacitor
+        for torp in threats:
+            rng = distance(ship.hex, torp.hex)
+            if not 1 <= rng <= TORPEDO_RANGE:
+                continue
+            fired = []
+            for w in ship.weapons:
+                if w.kind != "phaser" or any(k == w.key for k, _ in shots) or capacitor + 1e-9 < w.cost:
+                    continue
+                if game.can_fire(ship, w, torp):
+                    capacitor -= w.cost
+                    shots.append((w.key, torp.label))
+                    fired.append(w.key)
+            if fired:
+                reasons.append(Reason("SFB.R.CLOAK2", f"torpedo {torp.label} is {rng} hexes away: fire "
+                                                      f"{', '.join(fired)} at it"))
+        return Decision(tuple(shots), tuple(reasons))
+
+    # -------------------------------------------------------------------------- movement
+    def evade_move(self, can_turn: bool) -> Decision | None:
+        """SFB.R.CLOAK3: turn away from the nearest torpedo after it and run (None = no torpedo)."""
+        threats = self.threatened()
+        if not threats:
+            return None
+        game, ship = self.game, self.ship
+        torp = threats[0]
+        choice = evade_choice(ship.hex, ship.facing, can_turn, torp.hex,
+                              lambda steer, facing, dest: game.viable(ship, steer, facing, dest))
+        steer = choice[0] if choice is not None else self._safe(STRAIGHT, can_turn)
+        return Decision(steer, (Reason("SFB.R.CLOAK3", f"torpedo {torp.label} is {distance(ship.hex, torp.hex)} "
+                                                       f"hexes away: turn away and run ({steer})"),))

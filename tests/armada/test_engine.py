@@ -213,3 +213,25 @@ def test_swarm_rerolls_a_blank_against_a_squadron_engaged_with_another():
     (attack,) = log.of_kind("attack")
     assert attack.data["faces"] == ["hit", "hit", "crit"]  # the accuracy was rerolled (to a crit)
     assert ywing.hull == 6 - 2
+
+
+def _ai_command(heading):
+    from paperrobot.core.controller import Request
+    game, _ = table(["victory-ii"], ["cr90-a"], BLUE_HIT)  # normal commander, OUT table: hit = navigate
+    vsd, cr90 = game.ships
+    game.style = "normal"
+    place(vsd, 900.0, 300.0, heading)
+    vsd.speed = 2
+    place(cr90, 900.0, 880.0, SOUTH)  # far to the north, out of range
+    game.active = vsd
+    return game.ctrl["imperial"].decide(Request("ai-command", "imperial", game, vsd))
+
+
+def test_navigate_not_needed_for_the_formation_becomes_a_token():
+    dec = _ai_command(NORTH)  # already heading at the enemy: no change needed
+    assert dec.action == ("token", "navigate") and dec.rules == ("ARM.CMD.ROLL", "ARM.CMD.NAV")
+
+
+def test_navigate_needed_to_turn_keeps_the_dial():
+    dec = _ai_command(EAST)  # must turn hard toward the enemy: the dial's extra yaw click helps
+    assert dec.action == ("dial", "navigate") and dec.rules == ("ARM.CMD.ROLL",)

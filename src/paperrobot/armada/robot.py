@@ -62,7 +62,20 @@ class ImperialAI:
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
         usable = {"navigate": True, "squadron": bool(game.in_squad_range(ship, IMPERIAL)),
                   "repair": bool(missing or ship.damage), "concentrate": bool(shots)}
-        return ai.command(game.style, enemy_in, usable, set(ship.cmd_tokens), self.dice)
+        dec = ai.command(game.style, enemy_in, usable, set(ship.cmd_tokens), self.dice)
+        if dec.action == ("dial", "navigate") and "navigate" not in ship.cmd_tokens:
+            # ARM.CMD.NAV "otherwise they will simply take the appropriate token": look at the courses
+            # the dial would open; if the chosen one does not need it, keep navigate as a token
+            was, ship.dial = ship.dial, "navigate"
+            try:
+                options = game.courses(ship)
+                key = self._maneuver(game, options).action
+            finally:
+                ship.dial = was
+            if not next(o for o in options if o.key == key).data[2]:
+                dec = Decision(("token", "navigate"), dec.reasons + (Reason(
+                    "ARM.CMD.NAV", "the formation needs no speed or yaw change: take a navigate token instead"),))
+        return dec
 
     def _activate(self, game, options):
         infos = []

@@ -82,7 +82,7 @@ def new_game(scenario: str = "5", *, seed: int, player_ship: str | None = None, 
     player_robot = player is None and opponent == "robot"
     state: list[Ship] = []
     start = sc.player.start[0]
-    pname = pspec.name if pspec.name != rspec.name else pspec.name + "-1"
+    pname = pspec.name
     pship = Ship.build(pname, "player", pspec, hexgrid.parse(start.hex), hexgrid.facing_index(start.facing),
                        player_robot)
     pship.speed = sc.previous_speed
@@ -91,7 +91,7 @@ def new_game(scenario: str = "5", *, seed: int, player_ship: str | None = None, 
         start = sc.robot.start[i]
         named = sc.robot.names and count > 1 and rspec.name == sc.robot.ship  # War, Fire, Death in #4
         base = sc.robot.names[i] if named else (rspec.name if count == 1 else f"{rspec.name}-{i + 1}")
-        rname = base if base != pname else base + "-2"
+        rname = base if base != pname else base + "-robot"
         rship = Ship.build(rname, "robot", rspec, hexgrid.parse(start.hex), hexgrid.facing_index(start.facing), True)
         rship.speed = sc.previous_speed
         state.append(rship)

@@ -2,7 +2,7 @@
 import pytest
 
 from paperrobot.core.hexgrid import facing_index, label, parse
-from paperrobot.sfb.movement import LEFT, RIGHT, STRAIGHT, move_chart, seek_choice, viable_states
+from paperrobot.sfb.movement import LEFT, STRAIGHT, move_chart, seek_choice, viable_states
 
 from .helpers import make, place, ships
 

@@ -1,6 +1,5 @@
 """The heuristic player policy: legal energy, sensible fire, stays on the map."""
 from paperrobot import sfb
-from paperrobot.core.hexgrid import parse
 
 from .helpers import make, place, ships, weapon
 

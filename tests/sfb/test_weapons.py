@@ -1,6 +1,5 @@
 """Direct fire, drones, shields, firing rate, simultaneous fire (CTH E1-E4, FD1, D3; reference §A5-§A6)."""
 from paperrobot.core.hexgrid import parse
-from paperrobot.sfb.game import Game
 
 from .helpers import make, place, ships, weapon
 

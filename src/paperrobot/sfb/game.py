@@ -12,17 +12,17 @@ import math
 from typing import Any
 
 from ..core import hexgrid
-from ..core.controller import Decision, Reason, Request
+from ..core.controller import Decision, Request
 from ..core.dice import Dice
-from ..core.errors import IllegalAction, PaperRobotError
+from ..core.errors import IllegalAction
 from ..core.events import EventLog
 from ..core.hexgrid import Board, Hex, shield_facing_direction
 from ..core.outcome import Outcome
 from . import damage as dmg
 from .choices import Choice, Option
-from .data import ScenarioSpec, ShipSpec, heavy_chart, max_range, min_range, phaser_chart, weapon_tables
+from .data import ScenarioSpec, heavy_chart, phaser_chart, weapon_tables
 from .energy import EnergyAllocation
-from .movement import (LEFT, RIGHT, STEER, STRAIGHT, arc_holds, board_cells, candidates, distance, move_chart, seek_choice,
+from .movement import (STEER, STRAIGHT, arc_holds, board_cells, candidates, distance, move_chart, seek_choice,
                        shields_toward, step, viable_states)
 from .state import Drone, MapItem, Ship, Weapon
 

@@ -116,13 +116,6 @@ def point_in_arc(p: Point, arc) -> bool:
     return s1 >= -EPS and s2 >= -EPS
 
 
-def _seg_point(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    L = dx * dx + dy * dy
-    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
 def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     d1, d2 = _cross(c, d, a), _cross(c, d, b)
     d3, d4 = _cross(a, b, c), _cross(a, b, d)
@@ -142,39 +135,52 @@ def point_in_poly(p: Point, poly: Poly) -> bool:
     return inside
 
 
-def _bbox(p: Poly) -> tuple[float, float, float, float]:
-    xs = [x for x, _ in p]
-    ys = [y for _, y in p]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def _apart(p: Poly, q: Poly) -> bool:
     """True when the bounding boxes do not meet (then the polygons cannot cross or overlap)."""
-    a, b = _bbox(p), _bbox(q)
-    return a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]
+    px = [x for x, _ in p]
+    qx = [x for x, _ in q]
+    if max(px) < min(qx) or max(qx) < min(px):
+        return True
+    py = [y for _, y in p]
+    qy = [y for _, y in q]
+    return max(py) < min(qy) or max(qy) < min(py)
+
+
+def _edges_to_points(p: Poly, q: Poly, best: float) -> float:
+    """Smallest squared distance from the points of q to the edges of p (inlined: a hot path)."""
+    n = len(p)
+    for i in range(n):
+        ax, ay = p[i]
+        bx, by = p[(i + 1) % n]
+        dx, dy = bx - ax, by - ay
+        L = dx * dx + dy * dy
+        for px, py in q:
+            ex, ey = px - ax, py - ay
+            t = (ex * dx + ey * dy) / L if L else 0.0
+            if t < 0.0:
+                t = 0.0
+            elif t > 1.0:
+                t = 1.0
+            fx, fy = ex - t * dx, ey - t * dy
+            d = fx * fx + fy * fy
+            if d < best:
+                best = d
+    return best
 
 
 def poly_distance(p: Poly, q: Poly) -> float:
     """Closest distance between two polygons (0 when they touch or overlap)."""
     if not p or not q:
         return math.inf
-    n, m = len(p), len(q)
-    for i in range(n) if not _apart(p, q) else ():
-        for j in range(m):
-            if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
-                return 0.0
-    if not _apart(p, q) and (point_in_poly(p[0], q) or point_in_poly(q[0], p)):
-        return 0.0
-    best = math.inf
-    for i in range(n):
-        a, b = p[i], p[(i + 1) % n]
-        for pt in q:
-            best = min(best, _seg_point(pt, a, b))
-    for j in range(m):
-        a, b = q[j], q[(j + 1) % m]
-        for pt in p:
-            best = min(best, _seg_point(pt, a, b))
-    return best
+    if not _apart(p, q):
+        n, m = len(p), len(q)
+        for i in range(n):
+            for j in range(m):
+                if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
+                    return 0.0
+        if point_in_poly(p[0], q) or point_in_poly(q[0], p):
+            return 0.0
+    return math.sqrt(_edges_to_points(q, p, _edges_to_points(p, q, math.inf)))
 
 
 def overlaps(p: Poly, q: Poly) -> bool:

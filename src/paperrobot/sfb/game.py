@@ -495,7 +495,7 @@ class Game:
                     orders.extend(advisor.fast_orders(ship))
             else:
                 pairs = self.fire_options(ship)
-                if not pairs:
+                if not pairs or not self.worth_asking(ship, pairs):
                     continue
                 items = tuple(Option(key, label) for key, label, _, _ in pairs)
                 advisor = self.advisors[ship.name]
@@ -520,6 +520,14 @@ class Game:
                                         "SFB.PHASER.ENERGY")
         if orders:
             self.resolve_fire(orders)
+
+    def worth_asking(self, ship: Ship, pairs) -> bool:
+        """Ask a person to fire only when a shot is worth a thought: one (at a ship or a drone) expected to do at
+        least 1 point, or the last impulse of the turn (so long shots stay possible once a turn) — asking on
+        every impulse from range 26 would bury the game in prompts (docs/sfb.md "When a person is asked")."""
+        if self.impulse == self.impulses:
+            return True
+        return any(self.expected_damage(ship, w, t) >= 1.0 for _, _, w, t in pairs)
 
     def target_named(self, name: str):
         if name in self.by_name:

@@ -89,3 +89,22 @@ def test_bad_ship_file_is_data_error(tmp_path):
     (tmp_path / "bad.toml").write_text('name = "bad"\ntitle = "x"\n')
     with pytest.raises(DataError, match="bad.toml"):
         sfb.load_ships(tmp_path)
+
+
+def test_person_is_not_pestered_about_long_shots():
+    """docs/sfb.md 'When a person is asked': only shots worth >= 1 point, or the last impulse."""
+    from .helpers import make, place, ships
+    game = make()
+    fed, kl = ships(game)
+    place(fed, "2801", "E")
+    place(kl, "0216", "B")
+    fed.capacitor = 3
+    pairs = game.fire_options(fed)
+    assert pairs  # legal: phaser-1 reaches 75 hexes
+    game.impulse = 5
+    assert not game.worth_asking(fed, pairs)
+    game.impulse = 16
+    assert game.worth_asking(fed, pairs)
+    place(kl, "2808", "A")
+    game.impulse = 5
+    assert game.worth_asking(fed, game.fire_options(fed))

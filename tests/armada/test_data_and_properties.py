@@ -88,3 +88,24 @@ def test_any_fleets_play_out_with_invariants(seed, imp, reb, isq, rsq, small):
         assert e.data["rule"].startswith("ARM.") and e.side == "imperial"
     for e in log.of_kind("attack"):
         assert e.data["dice"] and len(e.data["faces"]) <= len(e.data["dice"])
+
+
+def test_measurements_are_overridable(tmp_path):
+    from paperrobot.armada.data import DATA, use_geometry
+    from paperrobot.armada.geometry import range_band
+    text = (DATA / "geometry.toml").read_text().replace("close = 123.3", "close = 130.0")
+    mine = tmp_path / "geometry.toml"
+    mine.write_text(text)
+    try:
+        use_geometry(mine)
+        assert range_band(125.0) == "close"
+        result = CliRunner().invoke(app, ["battle", "armada", "--quiet", "--geometry", str(mine)])
+        assert result.exit_code == 0 and "RESULT:" in result.output
+    finally:
+        use_geometry(None)
+    assert range_band(125.0) == "medium"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("long = 304.8", 'long = "far"'))
+    result = CliRunner().invoke(app, ["battle", "armada", "--geometry", str(bad)])
+    assert result.exit_code == 2 and "bad.toml: ruler.long" in str(result.exception) + result.output
+    use_geometry(None)

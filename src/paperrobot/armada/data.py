@@ -149,9 +149,21 @@ class Geometry(Strict):
     obstacles: Obstacles
 
 
-@lru_cache(maxsize=None)
+_GEOMETRY: list[Geometry] = []  # the table in use: the package's file, or a user's override
+
+
 def geometry() -> Geometry:
-    return load(DATA / "geometry.toml", Geometry)
+    if not _GEOMETRY:
+        _GEOMETRY.append(load(DATA / "geometry.toml", Geometry))
+    return _GEOMETRY[0]
+
+
+def use_geometry(path: str | Path | None) -> Geometry:
+    """Replace the measurements (ruler bands, tool, bases, arcs) with a user's file of the same shape
+    as data/geometry.toml; None restores the package's file."""
+    table = load(path if path else DATA / "geometry.toml", Geometry)
+    _GEOMETRY[:] = [table]
+    return table
 
 
 @lru_cache(maxsize=8)

@@ -14,6 +14,14 @@ from .common import fail, say
 GAME = "armada"
 
 
+def _geometry(path: Optional[Path]) -> None:
+    from ..armada.data import use_geometry
+    use_geometry(path)
+
+
+GEOMETRY_HELP = "Your own measurements (a copy of the package's data/geometry.toml, edited)."
+
+
 def _fleet(fleet_file: Optional[Path], ships_dir: Optional[Path]):
     from ..armada import Setup
     from ..armada.fleets import load_fleet
@@ -30,10 +38,12 @@ def register(groups) -> None:
                svg: Optional[Path] = typer.Option(None, "--svg", help="Write a picture of the table after each round here."),
                fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML file: imperial = [...], rebel = [...]."),
                ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+               geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
                quiet: bool = typer.Option(False, "--quiet", help="Only the result line.")):
         """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
         from ..armada import new_game
         from ..armada.narrate import narrator
+        _geometry(geometry)
         setup = _fleet(fleet_file, ships_dir)
         events = EventLog(enabled=True)
         nar = narrator()
@@ -61,13 +71,16 @@ def register(groups) -> None:
                  jobs: int = typer.Option(1, help="Worker processes (0 = one per core)."),
                  seed: int = typer.Option(1, help="Base seed."),
                  db: Optional[Path] = typer.Option(None, help="SQLite file for one row per game."),
-                 fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file.")):
+                 fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
+                 geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP)):
         """Many battles, Imperial AI against the Rebel policy: who wins how often."""
         from ..armada import play_battle
         from .simview import simulate as run
+        _geometry(geometry)  # set before the worker processes fork, so they measure the same table
         setup = _fleet(fleet_file, None)
         play = functools.partial(play_battle, setup=setup)
-        run(GAME, setup.to_dict(), play, games, jobs, seed, db, ["imperial", "rebel"],
+        config = dict(setup.to_dict(), geometry=str(geometry) if geometry else None)
+        run(GAME, config, play, games, jobs, seed, db, ["imperial", "rebel"],
             "Armada: Imperial AI vs Rebel policy")
 
     @groups["play"].command("armada")

@@ -727,8 +727,9 @@ class Game:
                 else:
                     ready.append(w.key)
             if s.robot:  # the robot allocates no energy: show what slows it instead (SFB.DMG3)
-                lines.append(f"  robot: warp boxes lost {s.warp_lost} (speed {max(0, ROBOT_SPEED[self.impulses] - s.warp_lost)}"
-                             f" from next turn); hull {s.hull}, excess {s.excess}, internal damage {s.internal}")
+                speed = max(0, ROBOT_SPEED[self.impulses] - s.warp_lost)
+                lines.append(f"  robot: warp boxes lost {s.warp_lost} (speed {speed} from next turn); hull {s.hull}, "
+                             f"excess {s.excess}, internal damage {s.internal}")
             else:
                 lines.append(f"  power {s.power} (warp {s.warp}, impulse {s.impulse}, APR {s.apr}), batteries "
                              f"{s.charged}/{s.battery}, capacitor {s.capacitor:g}/{s.capacity:g}; hull {s.hull}, "

@@ -16,8 +16,8 @@ def logged(**options):
     from paperrobot import sfb
     from paperrobot.core.dice import Dice
     from paperrobot.core.events import EventLog
-    game = sfb.new_game(options.pop("scenario", "5"), seed=0, log=EventLog(), robot_ship=options.pop("robot", "klingon"),
-                        player_ship=options.pop("player", "federation"))
+    game = sfb.new_game(options.pop("scenario", "5"), seed=0, log=EventLog(),
+                        robot_ship=options.pop("robot", "klingon"), player_ship=options.pop("player", "federation"))
     game.dice = Dice.scripted(*options.pop("dice", ()))
     game.turn, game.impulse = 1, 1
     return game

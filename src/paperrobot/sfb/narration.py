@@ -46,7 +46,8 @@ FORMATTERS = {
     "turn": lambda e: f"--- Turn {e.turn} ---",
     "energy": _energy,
     "decision": _decision,
-    "moved": lambda e: f"{stamp(e)} {e.data['ship']} moves {e.data['steer']} to {e.data['to']} facing {e.data['facing']}",
+    "moved": lambda e: (f"{stamp(e)} {e.data['ship']} moves {e.data['steer']} to {e.data['to']} "
+                        f"facing {e.data['facing']}"),
     "drone-moved": lambda e: None,
     "launched": lambda e: (f"{stamp(e)} {e.data['ship']} launches drone {e.data['drone']} from {e.data['rack']} at "
                            f"{e.data['target']} ({e.data['left']} left)"),

@@ -45,8 +45,9 @@ def test_dmg2_robot_extra_damage_avoids_warp_and_weapons_then_warp_first():
     """SFB.DMG2: robot's extra points go to other boxes while any remain, then warp before weapons."""
     game = make("4")
     _, kl = ships(game)
-    for box in ("hull", "shuttle", "lab", "transporter", "security", "excess", "battery", "apr", "impulse"):
+    for box in ("hull", "shuttle", "lab", "transporter", "excess", "battery", "apr", "impulse"):
         setattr(kl, box, 0)
+    assert kl.security == 1  # never destroyed: it does not count as a box left
     warp = kl.warp
     weapons = sum(w.alive for w in kl.weapons)
     hits = dmg1_volley(kl, 4, 1)
@@ -55,7 +56,8 @@ def test_dmg2_robot_extra_damage_avoids_warp_and_weapons_then_warp_first():
     kl.warp = 0
     for w in kl.weapons:
         w.alive = False
-    assert dmg1_volley(kl, 1, 1) == ["destroyed"] and kl.destroyed  # only the bridge was left
+    assert dmg1_volley(kl, 1, 1) == ["destroyed"] and kl.destroyed  # only bridge (and security) were left
+    assert kl.bridge == 1 and kl.security == 1
 
 
 def test_dmg3_robot_warp_hits_slow_it_next_turn():

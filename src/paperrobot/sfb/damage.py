@@ -11,7 +11,9 @@ from .state import WEAPON_VALUE, Ship, Weapon
 
 # Owner's order for "any internal box" (docs/sfb.md "Owner's box choices"): boxes that cost the least
 # fighting power first; warp and weapons last, which is also what SFB.DMG2 demands of the robot.
-DMG1_ANY = ("hull", "shuttle", "lab", "transporter", "security", "excess", "battery", "apr", "impulse")
+# Bridge and security are never destroyed in the cadet game (reference §A8: bridge and security boxes are
+# indestructible in #2-#4, and in the cadet DAC of #5-#6).
+DMG1_ANY = ("hull", "shuttle", "lab", "transporter", "excess", "battery", "apr", "impulse")
 OTHER_ORDER = ("shuttle", "lab", "transporter", "battery", "apr")
 
 

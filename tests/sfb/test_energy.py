@@ -113,3 +113,22 @@ def test_edit_and_describe_energy():
         edit_energy(default, "speed=fast")
     lines = describe_energy(edited, game.energy_view(fed))
     assert any("photon-A=0" in line for line in lines) and any("speed=10" in line for line in lines)
+
+
+def test_eight_impulse_variant_caps_speed():
+    """SFB.IMPULSES: on the 8-impulse variant the top speed is 8."""
+    game = make(impulses=8)
+    fed, _ = ships(game)
+    assert fed.speed == 8
+    rejects(game, fed, EnergyAllocation(9, 0.0, (), 0), "SFB.IMPULSES")
+    assert game.advisors[fed.name].energy_allocation(fed).speed <= 8
+
+
+def test_bad_options_are_one_clear_error():
+    from paperrobot import sfb
+    from paperrobot.core.errors import PaperRobotError
+    for options in ({"tiebreak": "dice"}, {"impulses": 32}, {"robots": 4}, {"max_turns": 0}):
+        with pytest.raises(PaperRobotError):
+            sfb.new_game("4", seed=1, options=options)
+    with pytest.raises(PaperRobotError, match="at most 1 robot"):
+        sfb.new_game("5", seed=1, options={"robots": 2})

@@ -49,6 +49,7 @@ def test_simulate_fc_robot_vs_robot_table():
                                  "--opponent-ship", "d7", "--opponent", "robot"])
     assert result.exit_code == 0, result.output
     assert "robot wins" in result.output
+    assert result.output.startswith("Provisional data in use")
 
 
 def test_ships_and_show():

@@ -129,6 +129,10 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
                        ships_dir=None if ships_dir is None else str(ships_dir),
                        tables_dir=None if tables is None else str(tables))
     config = {"robot": robot, "opponent_ship": opponent_ship, "opponent": opponent, "map": board}
+    provisional = [t.name for t in fc.load_tables(tables).provisional()]
+    if provisional and not quiet:
+        say("Provisional data in use (stand-ins for unconfirmed FC charts): " + ", ".join(provisional)
+            + "; see 'paperrobot data --provisional --game fc'")
     simview.simulate(GAME, config, play_one, games, jobs, seed, db, fc.SIDES,
                      f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet)
 

@@ -47,6 +47,8 @@ class Game:
         self.by_name = {s.name: s for s in ships}
         self.drones: list[Drone] = []
         self.drone_count = 0
+        self.plasmas: list = []  # plasma torpedoes in flight (scenario #6 rules, plasma_play.py)
+        self.plasma_count = 0
         self.controllers: dict[str, Any] = {}
         self.advisors: dict[str, Any] = {}  # PlayerPolicy per player ship: the defaults offered to a person
         self.turn = 0

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.hexgrid import Hex
 from .data import PHASER_COST, ShipSpec, max_range, min_range
@@ -29,6 +29,7 @@ class Weapon:
     fired_turn: int = 0
     rmin: int = 0  # range limits: the weapon cannot fire outside rmin..rmax
     rmax: int = 0
+    tube: Any = None  # a plasma launcher's arming state (scenario #6 rules, plasma_play.py)
 
 
 @dataclass(slots=True)
@@ -64,6 +65,7 @@ class Ship:
     objective: bool = False  # scenario #4: has passed next to the Dakota
     has_drones: bool = False  # a rack with drones left (skips the launch step cheaply)
     tm_table: tuple = ()  # turn mode by speed 0..32, from the SSD
+    cloak: Any = None  # the cloaking device's state (scenario #6 rules, cloak.py)
 
     @classmethod
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":

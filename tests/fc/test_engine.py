@@ -332,3 +332,17 @@ def test_simultaneous_fire_both_volleys_land():
     game.offensive_fire()
     assert r.destroyed and game.over
     assert p.shields[0] == shield - 8  # range 2 overload: 8. The destroyed robot's overloaded disruptor still hit (simultaneous fire)
+
+
+@pytest.mark.parametrize("name,old,new,field", [
+    ("turn_modes", 'B = [1, 2, 2, 3]', 'B = [1, 2]', "one number per speed"),
+    ("rules", '"phaser-3" = 0.5', '"phaser-4" = 0.5', "phaser-3"),
+    ("phasers", "[4, 3, 2, 0, 0, 0]", "[4, 3, 2]", "one number per band")])
+def test_user_tables_are_validated(tmp_path, name, old, new, field):
+    from paperrobot.fc.data import DATA, load_tables
+    text = (DATA / "tables" / f"{name}.toml").read_text()
+    assert old in text
+    (tmp_path / f"{name}.toml").write_text(text.replace(old, new))
+    with pytest.raises(DataError) as err:
+        load_tables(tmp_path)
+    assert f"{name}.toml" in str(err.value) and field in str(err.value)

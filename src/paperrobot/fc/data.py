@@ -60,6 +60,13 @@ class ShipModel(Strict):
     weapons: list[WeaponModel] = []
     drones: DronesModel = DronesModel()
 
+    @field_validator("shields")
+    @classmethod
+    def _shields(cls, value: list[int]) -> list[int]:
+        if any(n < 0 for n in value):
+            raise ValueError("shield boxes must be 0 or more")
+        return value
+
     @field_validator("systems")
     @classmethod
     def _systems(cls, value: dict[str, int]) -> dict[str, int]:
@@ -208,8 +215,17 @@ class DacTable(_Table):
 
 
 class TurnModesTable(_Table):
-    speeds: list[int]
+    speeds: list[int] = Field(min_length=1)
     modes: dict[str, list[int]]
+
+    @model_validator(mode="after")
+    def _shape(self):
+        for letter in ("AA", "A", "B", "C", "D", "E", "F"):
+            if letter not in self.modes:
+                raise ValueError(f"turn mode '{letter}' is missing")
+        if any(len(row) != len(self.speeds) for row in self.modes.values()):
+            raise ValueError("every turn mode needs one number per speed")
+        return self
 
 
 class RulesTable(_Table):
@@ -235,6 +251,16 @@ class RulesTable(_Table):
     reload_cost: int
     repair_cost: dict[str, int]
     max_turns: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _keys(self):
+        for kind in ("phaser-1", "phaser-2", "phaser-3"):
+            if kind not in self.phaser_cost:
+                raise ValueError(f"phaser_cost needs '{kind}'")
+        for key in ("weapon", "power", "system", "control", "hull"):
+            if key not in self.repair_cost:
+                raise ValueError(f"repair_cost needs '{key}'")
+        return self
 
 
 TABLE_MODELS: dict[str, type[_Table]] = {

@@ -150,3 +150,15 @@ class Disengager(Orders):
         if request.kind == "disengage":
             return Decision("yes")
         return super().decide(request)
+
+
+def test_drone_launched_in_targets_hex_uses_the_hex_behind_the_launcher():
+    """F2.3: shield judged by backing the launcher one hex to its rear."""
+    game = logged_game()
+    fed, kl = ships(game)
+    place(fed, "1410", "A")
+    place(kl, "1410", "D")  # behind the Klingon (facing D) is 1409, straight ahead of the Fed
+    game.launch_drone(kl, weapon(kl, "drone-1"), fed)
+    game.move_seekers()
+    hit = [e.data for e in game.log.events if e.kind == "damage"][0]
+    assert hit["shield"] == 1

@@ -393,9 +393,14 @@ class Game:
             if not target.active:
                 drone.alive = False
                 continue
-            if drone.hex == target.hex:  # the target entered the weapon's hex: it does not move (F2.1)
-                direction = hexgrid.facing_toward(target.prev_hex, target.hex)
-                shield = shield_facing_direction(target.facing, direction[0]) if direction else 1
+            if drone.hex == target.hex:
+                if drone.moves == 0 and drone.back is not None and target.hex == drone.prev_hex:
+                    # F2.3: launched in the target's hex and it has not moved off: the weapon moves first and
+                    # hits; the shield is judged as if the launcher were one hex to its rear
+                    shield = self.shield_hit(target, drone.back, "drone launched in its target's hex")
+                else:  # the target entered the weapon's hex: the weapon does not move (F2.1)
+                    direction = hexgrid.facing_toward(target.prev_hex, target.hex)
+                    shield = shield_facing_direction(target.facing, direction[0]) if direction else 1
                 impacts.append((drone, target, shield))
                 continue
             if not moves:
@@ -475,6 +480,8 @@ class Game:
         facing = toward[0] if toward else ship.facing  # any facing with the target in the drone's FA (FD1.2)
         drone = Drone(f"{ship.name[:1].upper()}D{self.drone_count}", ship.side, ship.name, target.name, ship.hex,
                       facing, ship.hex, self.now + self.drone_endurance * self.impulses)
+        if ship.hex == target.hex:
+            drone.back = step(ship.hex, (ship.facing + 3) % 6)
         self.drones.append(drone)
         self.emit("launched", ship.side, ship=ship.name, rack=rack.key, drone=drone.label, target=target.name,
                   facing=hexgrid.facing_letter(facing), left=rack.ammo)

@@ -118,6 +118,7 @@ class Drone:
     moves: int = 0
     damage: int = 0
     alive: bool = True
+    back: Hex | None = None  # launched in its target's hex: the hex behind the launcher (F2.3)
 
 
 class MapItem(NamedTuple):

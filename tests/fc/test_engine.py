@@ -268,7 +268,7 @@ def test_bad_ship_file(tmp_path):
     assert "x.toml" in str(err.value) and "turn_mode" in str(err.value)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10 ** 6), robot_vs_robot=st.booleans())
 def test_property_battles_keep_invariants(seed, robot_vs_robot):
     log = EventLog()

@@ -222,9 +222,10 @@ class Game:
                 else:
                     w.arm = 0  # the first payment is wasted
                 w.ready = w.arm == 2
-        self.emit("energy", ship.side, ship=ship.name, speed=alloc.speed, phasers=alloc.phasers,
-                  arm=[list(a) for a in alloc.arm], recharge=alloc.recharge, batteries=ship.charged,
-                  capacitor=ship.capacitor)
+        if self.rec:
+            self.emit("energy", ship.side, ship=ship.name, speed=alloc.speed, phasers=alloc.phasers,
+                      arm=[list(a) for a in alloc.arm], recharge=alloc.recharge, batteries=ship.charged,
+                      capacitor=ship.capacitor)
 
     # ------------------------------------------------------------------------------ decisions
     def ask(self, ship: Ship, kind: str, view: Any, options: Any) -> Decision:
@@ -483,8 +484,9 @@ class Game:
         if ship.hex == target.hex:
             drone.back = step(ship.hex, (ship.facing + 3) % 6)
         self.drones.append(drone)
-        self.emit("launched", ship.side, ship=ship.name, rack=rack.key, drone=drone.label, target=target.name,
-                  facing=hexgrid.facing_letter(facing), left=rack.ammo)
+        if self.rec:
+            self.emit("launched", ship.side, ship=ship.name, rack=rack.key, drone=drone.label, target=target.name,
+                      facing=hexgrid.facing_letter(facing), left=rack.ammo)
         return drone
 
     # ------------------------------------------------------------------------------ steps 5-6
@@ -616,8 +618,9 @@ class Game:
                 modified = roll + (self.heavy_penalty if is_drone else 0)  # FD1.52
                 # E3.31: the hit roll uses effective range, damage the true range
                 points = by_range[rng] if eff < len(hit) and hit[eff] and modified <= hit[eff] else 0
-            self.emit("fired", ship.side, ship=ship.name, weapon=weapon.key, target=name, range=rng, roll=roll,
-                      damage=points)
+            if self.rec:
+                self.emit("fired", ship.side, ship=ship.name, weapon=weapon.key, target=name, range=rng, roll=roll,
+                          damage=points)
             if not points:
                 continue
             if is_drone:
@@ -660,9 +663,10 @@ class Game:
                     hits = dmg.dmg1_volley(ship, internal, self.turn)
                 else:
                     hits = dmg.dac_volley(ship, internal, self.turn, self.dice)
-            self.emit("damage", ship.side, ship=name, shield=shield, points=points, absorbed=absorbed,
-                      internal=internal, hits=hits, step=step_name, rule="SFB.DMG4",
-                      damage_rule="SFB.DMG1" if self.scenario.damage == "dmg1" else "DAC")
+            if self.rec:
+                self.emit("damage", ship.side, ship=name, shield=shield, points=points, absorbed=absorbed,
+                          internal=internal, hits=hits, step=step_name, rule="SFB.DMG4",
+                          damage_rule="SFB.DMG1" if self.scenario.damage == "dmg1" else "DAC")
             if ship.destroyed:
                 self.emit("destroyed", ship.side, ship=name)
                 for drone in self.drones:  # D4.41: its drones are removed

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..core.controller import Decision, Reason
 from ..core.dice import Dice
-from .dice import blue_face
+from .dice import blue_face, damage
 
 SIDE = "imperial"
 STYLE_BY_FACE = {"crit": "aggressive", "acc": "cautious", "hit": "normal"}
@@ -277,7 +277,6 @@ class DefenceView:
 
 
 def _damage(faces, squadron_attack: bool) -> int:
-    from .dice import damage
     return damage(faces, squadron_attack)
 
 

@@ -13,14 +13,14 @@ import math
 from dataclasses import dataclass, field
 from itertools import product
 
-from ..core.controller import Decision, Reason, Request
+from ..core.controller import Decision, Request
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, UnknownName
 from ..core.outcome import Outcome
 from . import dice as D
-from .data import geometry, parse_dice, ship_spec, squadron_spec
-from .geometry import (ADJACENT, ZONES, clip_to_arc, closest_point, distance_band, inside_area, maneuver,
+from .data import catalogue, geometry, parse_dice
+from .geometry import (ADJACENT, ZONES, clip_to_arc, closest_point, inside_area, maneuver,
                        overlaps, poly_distance, range_band, segment_hits_poly)
 from .units import Obstacle, Ship, Squad, ZONE_INDEX
 
@@ -142,16 +142,14 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
     def _build(self) -> None:
-        d = self.setup.ships_dir
+        ships, squads = catalogue(self.setup.ships_dir)
         for side in SIDES:
             counts: dict[str, int] = {}
             for name in getattr(self.setup, side):
-                try:
-                    spec = ship_spec(name, d)
-                    is_ship = True
-                except Exception:
-                    spec = squadron_spec(name, d)
-                    is_ship = False
+                if name not in ships and name not in squads:
+                    raise UnknownName("Armada ship or squadron", name, list(ships) + list(squads))
+                is_ship = name in ships
+                spec = ships[name] if is_ship else squads[name]
                 counts[name] = counts.get(name, 0) + 1
                 uid = f"{name}-{counts[name]}"
                 if is_ship:

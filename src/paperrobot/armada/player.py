@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.controller import Decision, Reason, Request
+from ..core.controller import Decision, Request
 from . import dice as D
 from .game import IMPERIAL, ShotOpt
 from .geometry import ADJACENT
@@ -23,7 +23,6 @@ class RebelPolicy:
         return Decision(getattr(self, "_" + request.kind.replace("-", "_"))(request.view, request.options), WHY)
 
     def _command(self, ship: Ship, options):
-        game = None
         if any(a < b for a, b in zip(ship.shields, ship.spec.shields)) and ship.damage >= 2:
             return "repair"
         return "concentrate" if ship.speed > 0 else "navigate"

@@ -7,7 +7,6 @@ from typing import Optional
 
 import typer
 
-from ..core.errors import PaperRobotError
 from ..core.events import EventLog, write_text_atomic
 from .common import fail, say
 

@@ -110,9 +110,12 @@ def test_r3_tie_goes_to_stronger_shields_then_coin():
     move = ask(game, kl, "move")
     assert move.action == LEFT and move.rules == ("SFB.R3",) and "shield" in move.reasons[0].text
     kl.shields[1] = 12
+    robot_of(game, kl).tie_side = None  # as after a firing
     game.dice.script(2)  # tails -> right
     move = ask(game, kl, "move")
     assert move.action == RIGHT and move.reasons[0].rolls[0].sides == 2
+    again = ask(game, kl, "move")  # no new toss until the robot fires again
+    assert again.action == RIGHT and not again.reasons[0].rolls
     coin = make(tiebreak="coin", dice=(1,))
     fed, kl = ships(coin)
     place(kl, "1410", "A")

@@ -24,12 +24,14 @@ class RobotController:
         self.primary_done = False
         self.photons_fired = 0
         self.photon_limit = self.photons_per_turn(ship)
+        self.tie_side: str | None = None  # R3 tie decided since the last firing (docs/sfb.md "R3 tie-break")
 
     # -------------------------------------------------------------------------- turn start
     def start_turn(self, game) -> None:
         """SFB.R6: all weapons except drones reloaded; R2-R5 start again."""
         self.primary_done = False
         self.photons_fired = 0
+        self.tie_side = None
         for w in self.ship.weapons:
             if w.alive and w.kind != "drone":
                 w.ready = True
@@ -105,6 +107,7 @@ class RobotController:
             return Decision((), (Reason(rule, text + "; none bears"),)) if rule == "SFB.R2" else NOTHING
         if rule == "SFB.R3":
             text = f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})"
+        self.tie_side = None  # R4: instruction #3 starts again after every firing
         reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
             if w.kind == "photon":
@@ -232,16 +235,19 @@ class RobotController:
             side = LEFT if left > right else RIGHT
             return side, [Reason("SFB.R3", f"turn {side}: {max(left, right)} unfired weapons that way against "
                                            f"{min(left, right)}")]
+        if self.tie_side is not None:  # a tie already decided since the last firing: keep that way
+            return self.tie_side, [Reason("SFB.R3", f"{left} unfired weapons each way: keep turning {self.tie_side} "
+                                                    f"as decided since the last firing")]
         mark = game.dice.mark()
         if self.tiebreak == "shields":
             lsh = ship.shields[4] + ship.shields[5]
             rsh = ship.shields[1] + ship.shields[2]
             if lsh != rsh:
-                side = LEFT if lsh > rsh else RIGHT
+                side = self.tie_side = LEFT if lsh > rsh else RIGHT
                 return side, [Reason("SFB.R3", f"{left} unfired weapons each way: turn {side}, the side with more "
                                                f"undamaged shield boxes ({max(lsh, rsh)} against {min(lsh, rsh)})")]
         heads = game.dice.coin("R3 turn direction tie", ship.side)
-        side = LEFT if heads else RIGHT
+        side = self.tie_side = LEFT if heads else RIGHT
         return side, [Reason("SFB.R3", f"{left} unfired weapons each way" +
                              (", shields equal" if self.tiebreak == "shields" else "") +
                              f": coin toss, turn {side}", game.dice.since(mark))]

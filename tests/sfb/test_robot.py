@@ -229,3 +229,28 @@ def test_r9_four_photon_ship_fires_two(tmp_path: Path):
     assert robot.photon_limit == 2
     photons = [k for k in fired_keys(ask(game, fed, "fire")) if k.startswith("photon")]
     assert len(photons) == 2
+
+
+def test_r3_map_overrides_pursuit_near_the_edge():
+    """SFB.R3.MAP: where the seeking course would trap the robot against the edge, it takes a safe move."""
+    from paperrobot.core.hexgrid import label
+    from paperrobot.sfb.movement import candidates, seek_choice, viable_states
+    game = make()
+    fed, kl = ships(game)
+    found = 0
+    for col in range(1, 29):
+        for facing in "ABCDEF":
+            place(kl, f"{col:02d}02", facing, straight=2, speed=12)
+            place(fed, f"{(col + 3) % 28 + 1:02d}01", "A")
+            if (kl.hex[0], kl.hex[1], kl.facing, 2) not in viable_states(28, 17, 2):
+                continue  # a state the robot can never be in (already trapped)
+            steer, f, dest = seek_choice(kl.hex, kl.facing, True, fed.hex)
+            if game.viable(kl, steer, f, dest):
+                continue
+            robot_of(game, kl).primary_done = False
+            move = ask(game, kl, "move")
+            assert move.rules == ("SFB.R2", "SFB.R3.MAP"), (label(kl.hex), facing)
+            chosen = next(c for c in candidates(kl.hex, kl.facing, True) if c[0] == move.action)
+            assert game.viable(kl, *chosen)
+            found += 1
+    assert found

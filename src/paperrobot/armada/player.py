@@ -7,7 +7,7 @@ from ..core.controller import Decision, Request
 from . import dice as D
 from .game import IMPERIAL, ShotOpt
 from .geometry import ADJACENT
-from .tactics import angle_diff, course_facts, nearest
+from .tactics import angle_diff, arc_dice, course_facts, nearest
 from .units import Ship, Squad
 
 WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
@@ -62,19 +62,19 @@ class RebelPolicy:
         return tuple(out)
 
     def _maneuver(self, game, options):
+        """End where the two best-armed zones have the most dice on Imperial ships; otherwise close in."""
         ship: Ship = game.active
-        target = nearest(game.live_ships(IMPERIAL), ship.x, ship.y)
+        enemies = game.live_ships(IMPERIAL)
+        target = nearest(enemies, ship.x, ship.y)
         best, score = options[0].key, math.inf
         for o in options:
             (x, y, a), fp, on, bump = course_facts(game, ship, o)
             s = 0.0 if on else 1e6
             s += 1e4 if bump else 0.0
+            s -= 40.0 * sum(sorted(arc_dice(ship, fp, enemies).values())[-2:])
             if target is not None:
-                d = math.hypot(target.x - x, target.y - y)
-                want = math.atan2(target.y - y, target.x - x)
-                if d < 260:  # close enough: turn to bring a broadside to bear
-                    want += math.pi / 2
-                s += math.degrees(angle_diff(a, want))
+                s += math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
+            s += 5.0 if o.data[2] else 0.0  # keep the navigate command unless it helps
             if s < score:
                 best, score = o.key, s
         return best

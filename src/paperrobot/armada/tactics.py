@@ -44,3 +44,19 @@ def course_facts(game, ship, option):
     on_table = inside_area(fp.base, game.width, game.depth)
     bump = speed > 0 and any(o is not ship and overlaps(fp.base, o.fp.base) for o in game.live_ships())
     return pose, fp, on_table, bump
+
+
+def arc_dice(ship, fp, enemies) -> dict[str, int]:
+    """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship."""
+    out: dict[str, int] = {}
+    reach = geometry().ruler.long + 140
+    for e in enemies:
+        if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
+            continue
+        for z in ZONES:
+            part = clip_to_arc(e.fp.base, fp.arcs[z])
+            if part:
+                n = len(pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part))))
+                if n > out.get(z, 0):
+                    out[z] = n
+    return out

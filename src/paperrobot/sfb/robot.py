@@ -14,6 +14,10 @@ NOTHING = Decision(())
 RATE_REASON = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
 
 
+def _n(count: int) -> str:
+    return f"{count} unfired weapon{'' if count == 1 else 's'}"
+
+
 class RobotController:
     """Flies one ship by rules SFB.R1-R7, R9, R3.MAP. ``tiebreak``: "shields" (seed 000) or "coin" (CTH)."""
 
@@ -233,10 +237,10 @@ class RobotController:
             return None, [Reason("SFB.R3", "no unfired weapon can be brought to bear by turning: do not turn")]
         if left != right:
             side = LEFT if left > right else RIGHT
-            return side, [Reason("SFB.R3", f"turn {side}: {max(left, right)} unfired weapons that way against "
+            return side, [Reason("SFB.R3", f"turn {side}: {_n(max(left, right))} that way against "
                                            f"{min(left, right)}")]
         if self.tie_side is not None:  # a tie already decided since the last firing: keep that way
-            return self.tie_side, [Reason("SFB.R3", f"{left} unfired weapons each way: keep turning {self.tie_side} "
+            return self.tie_side, [Reason("SFB.R3", f"{_n(left)} each way: keep turning {self.tie_side} "
                                                     f"as decided since the last firing")]
         mark = game.dice.mark()
         if self.tiebreak == "shields":
@@ -244,10 +248,10 @@ class RobotController:
             rsh = ship.shields[1] + ship.shields[2]
             if lsh != rsh:
                 side = self.tie_side = LEFT if lsh > rsh else RIGHT
-                return side, [Reason("SFB.R3", f"{left} unfired weapons each way: turn {side}, the side with more "
+                return side, [Reason("SFB.R3", f"{_n(left)} each way: turn {side}, the side with more "
                                                f"undamaged shield boxes ({max(lsh, rsh)} against {min(lsh, rsh)})")]
         heads = game.dice.coin("R3 turn direction tie", ship.side)
         side = self.tie_side = LEFT if heads else RIGHT
-        return side, [Reason("SFB.R3", f"{left} unfired weapons each way" +
+        return side, [Reason("SFB.R3", f"{_n(left)} each way" +
                              (", shields equal" if self.tiebreak == "shields" else "") +
                              f": coin toss, turn {side}", game.dice.since(mark))]

@@ -32,3 +32,13 @@ def test_a_bad_answer_is_asked_again():
 def test_resume_of_a_missing_or_foreign_save_is_one_line(tmp_path):
     result = CliRunner().invoke(app, ["play", "armada", "--resume", str(tmp_path / "none.json")])
     assert result.exit_code != 0 and "no such save file" in str(result.exception) + result.output
+
+
+def test_resumed_game_ends_exactly_like_the_uninterrupted_one(tmp_path):
+    whole = CliRunner().invoke(app, ["play", "armada", "--seed", "6"], input="\n" * 600)
+    save = tmp_path / "g.json"
+    CliRunner().invoke(app, ["play", "armada", "--seed", "6", "--save", str(save)], input="\n" * 25 + "quit\n")
+    resumed = CliRunner().invoke(app, ["play", "armada", "--resume", str(save)], input="\n" * 600)
+    last = [line for line in whole.output.splitlines() if line.startswith("RESULT:")]
+    again = [line for line in resumed.output.splitlines() if line.startswith("RESULT:")]
+    assert last and last == again

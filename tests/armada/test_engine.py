@@ -235,3 +235,24 @@ def test_navigate_not_needed_for_the_formation_becomes_a_token():
 def test_navigate_needed_to_turn_keeps_the_dial():
     dec = _ai_command(EAST)  # must turn hard toward the enemy: the dial's extra yaw click helps
     assert dec.action == ("dial", "navigate") and dec.rules == ("ARM.CMD.ROLL",)
+
+
+def test_squadron_command_activates_the_closest_squadron_first_to_engage():
+    game, log = table(["victory-ii", "tie-fighter", "tie-fighter"], ["cr90-a", "x-wing"],
+                      BLUE_HIT, BLUE_HIT, BLUE_HIT, BLUE_HIT, BLUE_HIT, BLUE_HIT)
+    vsd, cr90 = game.ships
+    far, near, xwing = game.squads
+    place(vsd, 900.0, 600.0, SOUTH)
+    place(cr90, 300.0, 100.0, NORTH)
+    place(far, 860.0, 700.0)
+    place(near, 940.0, 500.0)
+    place(xwing, 940.0, 300.0)  # 200 mm from the near TIE: within its move plus distance 1
+    vsd.dial = "squadron"
+    game.squadron_command(vsd)
+    moves = [e.data["unit"] for e in log.of_kind("squadron-move")]
+    assert moves[0] == "tie-fighter-2"
+    decisions = [(e.data["rule"], e.data["text"]) for e in log.of_kind("decision")]
+    assert decisions[0] == ("ARM.SQ.MOVE", "ordered: move to engage the nearest enemy squadron x-wing-1")
+    assert ("ARM.SQ.TARGET", "shoot x-wing-1 (Escort, 5 hull left)") in decisions
+    assert game.engaged_with(near) == [xwing]
+    assert near.activated and far.activated and vsd.used == {"squadron"}

@@ -256,3 +256,23 @@ def test_squadron_command_activates_the_closest_squadron_first_to_engage():
     assert ("ARM.SQ.TARGET", "shoot x-wing-1 (Escort, 5 hull left)") in decisions
     assert game.engaged_with(near) == [xwing]
     assert near.activated and far.activated and vsd.used == {"squadron"}
+
+
+def test_activation_order_measured_on_the_table():
+    from paperrobot.armada.game import Option
+    from paperrobot.core.controller import Request
+    game, log = table(["victory-ii", "gladiator-i"], ["cr90-a"])
+    vsd, glad, cr90 = game.ships
+    place(vsd, 300.0, 700.0, SOUTH)  # far from the corvette
+    place(glad, 900.0, 600.0, SOUTH)
+    place(cr90, 900.0, 400.0, NORTH)  # in the Gladiator's front arc at close-medium range
+    opts = [Option(s.uid, "", s) for s in (vsd, glad)]
+    dec = game.ctrl["imperial"].decide(Request("activate", "imperial", game, opts))
+    assert dec.action == "gladiator-i-1" and dec.rules == ("ARM.ACT.ORDER",)
+    assert "priority 1" in dec.reasons[0].text
+    # now nobody has dice; the Victory, just beyond long range and heading in, cannot stay out
+    place(glad, 1500.0, 500.0, EAST)
+    place(vsd, 900.0, 400.0 + 35.0 + 51.0 + 330.0, SOUTH)
+    game.touch()  # units were moved by hand: forget the measured shots
+    dec = game.ctrl["imperial"].decide(Request("activate", "imperial", game, opts))
+    assert dec.action == "gladiator-i-1" and "priority 3" in dec.reasons[0].text

@@ -248,3 +248,20 @@ def test_gen_order_human_allocates_first_and_robot_moves_last():
     for i in range(len(moves) - 1):
         if moves[i][0] == moves[i + 1][0] and moves[i][1] != moves[i + 1][1]:
             assert moves[i][1] == "player" and moves[i + 1][1] == "robot"
+
+
+def test_7b_reload_add_unless_opponent_has_no_drones():
+    import dataclasses
+    game, robot, _ = setup()
+    r, p = game.ships["robot"], game.ships["player"]
+    r.spec = dataclasses.replace(r.spec, add_shots=4)
+    r.add_shots = 0
+    assert "reload-add" in repair_order(game, r, p)
+    for rack in p.racks:
+        rack.ammo = 0
+    assert "reload-add" not in repair_order(game, r, p)
+    r.boxes["lab"] -= 1  # something to repair, so the engine asks
+    game.controllers["robot"] = robot
+    p.racks[0].ammo = 1
+    game.repair(r)
+    assert r.add_shots == 4

@@ -720,12 +720,15 @@ class Game:
                 ship.repair_target, ship.repair_done = item, progress + spend
 
     def reload_options(self, ship: Ship) -> list[str]:
+        out = ["reload-add"] if ship.spec.add_shots and ship.add_shots == 0 else []
         if ship.reloads <= 0:
-            return []
-        return [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.alive and r.ammo < ship.spec.per_rack]
+            return out
+        return out + [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.alive and r.ammo < ship.spec.per_rack]
 
     def _restore(self, ship: Ship, item: str) -> None:
-        if item.startswith("reload-"):
+        if item == "reload-add":  # the ADD is reloaded from the ship's stores (docs/fc.md#repairs)
+            ship.add_shots = ship.spec.add_shots
+        elif item.startswith("reload-"):
             ship.racks[int(item[7:]) - 1].ammo = ship.spec.per_rack
             ship.reloads -= 1
         elif item.startswith("rack-"):

@@ -787,6 +787,9 @@ def repair_order(game, ship: Ship, enemy: Ship) -> list[str]:
     racks = [i for i, r in enumerate(ship.racks) if r.alive]
     if racks and all(ship.racks[i].ammo == 0 for i in racks) and ship.reloads > 0:
         order.append(f"reload-{racks[0] + 1}")  # 5
+    enemy_drones = enemy.drones_left() > 0 or any(d.alive and d.owner == enemy.side for d in game.drones)
+    if ship.spec.add_shots and ship.add_shots == 0 and enemy_drones:
+        order.append("reload-add")  # 5: unless the opponent has no drones
     if mx("transporter") and box("transporter", 0) == 0:
         order.append("transporter")  # 6
     weapons = [w.id for kind in ("phaser-1", "disruptor", "phaser-2") for w in ship.weapons

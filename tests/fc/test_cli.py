@@ -96,3 +96,8 @@ def test_corrupt_save_is_one_line(tmp_path):
     result = runner.invoke(app, ["play", "fc", "--resume", str(bad)])
     assert result.exit_code != 0
     assert "Traceback" not in result.output
+
+
+def test_play_asks_about_tractored_drones():
+    result = runner.invoke(app, ["play", "fc", "--seed", "2"], input="\n" * 8000)
+    assert "Drones held in your tractors" in result.output and "Result:" in result.output

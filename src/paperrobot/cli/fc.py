@@ -181,7 +181,13 @@ class Terminal:
         if photons or ship.live_weapons("photon"):
             text = self.ask(f"Photons to arm or hold [Enter = {' '.join(photons) or 'none'}]:")
             photons = photons if not text else ([] if text == "none" else text.split())
-        return {"speed": speed, "regen": regen, "hold": default["hold"], "photons": photons}
+        hold = default["hold"]
+        held = [d.id for d in game.drones if d.alive and d.held_by == ship.side]
+        if held:
+            text = self.ask(f"Drones held in your tractors ({' '.join(held)}): keep holding which, 1 each; a "
+                            f"released drone strikes in impulse 1 [Enter = {' '.join(hold) or 'none'}]:")
+            hold = hold if not text else ([] if text == "none" else text.split())
+        return {"speed": speed, "regen": regen, "hold": hold, "photons": photons}
 
     def ask_accelerate(self, game, request, suggestion):
         while True:

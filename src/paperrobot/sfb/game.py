@@ -444,7 +444,7 @@ class Game:
     # ------------------------------------------------------------------------------ step 4
     def launch_seekers(self) -> None:
         for ship in self.ships:
-            if not ship.active or not ship.has_drones:
+            if not ship.has_drones or ship.destroyed or ship.gone:
                 continue
             racks = [w for w in ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0 and self.rate_ok(w)]
             target = self.enemy_of(ship)
@@ -493,7 +493,7 @@ class Game:
     def fire_direct(self) -> None:
         orders: list[tuple[Ship, Weapon, Any]] = []
         for ship in self.ships:
-            if not ship.active:
+            if ship.destroyed or ship.gone:
                 continue
             if ship.robot:
                 decision = self.ask(ship, "fire", ship, None)

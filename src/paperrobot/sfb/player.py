@@ -99,7 +99,8 @@ class PlayerPolicy:
         if game.impulse == game.impulses:
             return True
         for other in game.ships:
-            if other.side != ship.side and other.active and distance(ship.hex, other.hex) <= 8:
+            if other.side != ship.side and not other.destroyed and not other.gone \
+                    and distance(ship.hex, other.hex) <= 8:
                 return True
         for drone in game.drones:
             if drone.target == ship.name and drone.alive and distance(ship.hex, drone.hex) <= 2:

@@ -4,7 +4,7 @@ spent, reinforce the shield that is hit, repair sensibly. Deterministic (no dice
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import distance, neighbour
+from ..core.hexgrid import distance, from_offset, neighbour
 from . import geometry as geo
 from .robot import Robot, repair_order
 from .state import Ship
@@ -60,13 +60,34 @@ class Policy:
     def move(self, game, ship: Ship, enemy: Ship, options):
         move = self.steer(game, ship, enemy, options)
         board = game.board
-        if board is not None and not board.contains(neighbour(geo.after_move(ship, move)[0], ship.facing)):
-            # a fixed map: never fly off it (that would disengage); take the safest legal manoeuvre
-            safe = [m for m in options if not m.startswith("het") and board.contains(geo.after_move(ship, m)[0])]
-            if safe:
-                return max(safe, key=lambda m: (board.contains(neighbour(*geo.after_move(ship, m))),
-                                                m.startswith("turn"), m != "decel"))
-        return move
+        if board is None:
+            return move
+        # a fixed map: never fly off it (that would disengage): keep at least four hexes of runway ahead
+
+        def runway(m: str) -> int:
+            pos, facing = geo.after_move(ship, m)
+            if not board.contains(pos):
+                return -1
+            n = 0
+            while n < 6 and board.contains(neighbour(pos, facing)):
+                pos, n = neighbour(pos, facing), n + 1
+            return n
+
+        if runway("straight") < 6 and "turn-left" in options:
+            centre = from_offset(board.cols // 2, board.rows // 2)
+            turn = geo.turn_toward(ship, centre)
+            if runway(turn) >= runway(move):
+                return turn  # head back toward the middle while there is room to turn
+        if runway(move) >= 4:
+            return move
+        cheap = [m for m in options if not m.startswith("het") and m != "decel"]
+        best = max(cheap, key=lambda m: (runway(m), m == move))
+        if runway(best) >= 1 or "decel" not in options:
+            hets = [m for m in options if m.startswith("het")]
+            if runway(best) <= 1 and hets:
+                return max(hets, key=runway)
+            return best
+        return "decel"
 
     def steer(self, game, ship: Ship, enemy: Ship, options):
         heavy = [w for w in ship.weapons if w.alive and not w.phaser and not w.fired and

@@ -41,3 +41,44 @@ def test_battles_keep_invariants_and_replay(seed, scenario, opponent, impulses, 
     assert again.to_jsonl() == log.to_jsonl()
     assert sfb.play_battle(seed, scenario=scenario, opponent=opponent, robot_ship=robot_ship,
                            options=options) == outcome  # the log switch does not change the game
+
+
+class RandomCaptain:
+    """A person answering at random among the legal options (the engine must cope with any of them)."""
+
+    def __init__(self, seed):
+        import random
+        self.rnd = random.Random(seed)
+
+    def decide(self, request):
+        from dataclasses import replace
+        from paperrobot.core.controller import Decision
+        rnd = self.rnd
+        if request.kind == "energy":
+            alloc = request.options
+            return Decision(replace(alloc, speed=rnd.randint(0, alloc.speed)))
+        choice = request.options
+        keys = [o.key for o in choice.items]
+        if request.kind == "disengage":
+            return Decision("yes" if rnd.random() < 0.02 else "no")
+        if not choice.multi:
+            return Decision(rnd.choice(keys))
+        picked, used = [], set()
+        ship = request.view
+        cost = {w.key: w.cost for w in ship.weapons}
+        budget = ship.capacitor
+        for key in keys:
+            weapon = key.split(">")[0]
+            if weapon not in used and rnd.random() < 0.5 and cost.get(weapon, 0) <= budget + 1e-9:
+                budget -= cost.get(weapon, 0)
+                picked.append(key)
+                used.add(weapon)
+        return Decision(tuple(picked))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(["4", "5"]),
+       ship=st.sampled_from(["federation", "klingon", "kzinti", "orion"]))
+def test_random_person_keeps_invariants(seed, scenario, ship):
+    game = sfb.new_game(scenario, seed=seed, player=RandomCaptain(seed), player_ship=ship, log=EventLog())
+    check(game, game.run())

@@ -256,8 +256,10 @@ def replay(events: list[Event], decisions_only: bool) -> None:
 
 
 def list_data(provisional: bool) -> None:
-    if provisional:
-        say("sfb: no provisional tables (every SFB Cadet table is confirmed from the Cadet Training Handbook).")
-        return
-    for key, spec in sorted(sfb.load_ships(None).items()):
-        say(f"sfb ship {key}: {getattr(spec, 'source', '')}")
+    ships = sorted(sfb.load_ships(None).items())
+    shown = [(key, spec) for key, spec in ships if spec.provisional or not provisional]
+    if provisional and not shown:
+        say("sfb: no provisional data.")
+    for key, spec in shown:
+        mark = " [provisional]" if spec.provisional else ""
+        say(f"sfb ship {key}{mark}: {spec.source}")

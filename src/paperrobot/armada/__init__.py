@@ -4,7 +4,11 @@ from __future__ import annotations
 from ..core.dice import Dice
 from ..core.events import EventLog
 from ..core.outcome import Outcome
-from .data import catalogue, geometry, ship_spec, squadron_spec, tables
+from .assist import Assistant
+from .data import catalogue, geometry, ship_spec, squadron_spec, tables, use_geometry
+from .fleets import load_fleet
+from .narrate import narrator
+from .svg import picture
 from .game import IMPERIAL, REBEL, Game, Option, Setup
 from .player import RebelPolicy
 from .robot import ImperialAI
@@ -21,4 +25,5 @@ def play_battle(seed: int, setup: Setup | None = None, log: EventLog | None = No
 
 
 __all__ = ["Game", "Setup", "Option", "ImperialAI", "RebelPolicy", "new_game", "play_battle", "catalogue",
-           "geometry", "ship_spec", "squadron_spec", "tables", "IMPERIAL", "REBEL"]
+           "geometry", "ship_spec", "squadron_spec", "tables", "IMPERIAL", "REBEL", "Assistant", "use_geometry",
+           "load_fleet", "narrator", "picture"]

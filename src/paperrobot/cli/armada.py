@@ -14,7 +14,7 @@ GAME = "armada"
 
 
 def _geometry(path: Optional[Path]) -> None:
-    from ..armada.data import use_geometry
+    from ..armada import use_geometry
     use_geometry(path)
 
 
@@ -23,7 +23,7 @@ GEOMETRY_HELP = "Your own measurements (a copy of the package's data/geometry.to
 
 def _fleet(fleet_file: Optional[Path], ships_dir: Optional[Path]):
     from ..armada import Setup
-    from ..armada.fleets import load_fleet
+    from ..armada import load_fleet
     setup = load_fleet(fleet_file, str(ships_dir) if ships_dir else None) if fleet_file else Setup()
     if ships_dir:
         setup.ships_dir = str(ships_dir)
@@ -41,7 +41,7 @@ def register(groups) -> None:
                quiet: bool = typer.Option(False, "--quiet", help="Only the result line.")):
         """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
         from ..armada import new_game
-        from ..armada.narrate import narrator
+        from ..armada import narrator
         _geometry(geometry)
         setup = _fleet(fleet_file, ships_dir)
         events = EventLog(enabled=True)
@@ -95,7 +95,7 @@ def register(groups) -> None:
                fleet: Optional[str] = typer.Option(None, "--fleet", help="New fleet, e.g. 'victory-ii,gladiator-i,tie-fighter*4'."),
                seed: Optional[int] = typer.Option(None, help="Seed for the AI's dice (default: from the state or 1).")):
         """The AI at your own table: describe what you measured, it answers with its rolls and decisions."""
-        from ..armada.assist import Assistant
+        from ..armada import Assistant
         assistant = Assistant.open(state, fleet, seed)
         assistant.session(say)
 
@@ -112,7 +112,7 @@ class _Pictures:
         self.deployed = None
 
     def see(self, event) -> None:
-        from ..armada.svg import picture
+        from ..armada import picture
         if event.kind == "setup":
             self.setup = event.data
         elif event.kind == "deployed":
@@ -127,7 +127,7 @@ class _Pictures:
     _ended = False
 
     def _write(self, name: str, title: str, ships, squads) -> None:
-        from ..armada.svg import picture
+        from ..armada import picture
         d = self.deployed or {}
         text = picture(self.setup["width"], self.setup["depth"], ships, squads, d.get("obstacles", []), title,
                        tuple(d["focal"]) if d.get("focal") else None)
@@ -176,7 +176,7 @@ def show_ship(name, ships_dir) -> None:
 
 
 def replay(events, decisions_only: bool) -> None:
-    from ..armada.narrate import narrator
+    from ..armada import narrator
     nar = narrator()
     for e in events:
         if decisions_only and e.kind != "decision":
@@ -259,7 +259,7 @@ def _decode(kind, raw):
 
 def run_play(seed, save, resume, setup) -> None:
     from ..armada import Setup, new_game
-    from ..armada.narrate import narrator
+    from ..armada import narrator
     from ..core.save import read_save
     from .session import PlaySession, Prompter
     answers: list = []

@@ -346,3 +346,14 @@ def test_user_tables_are_validated(tmp_path, name, old, new, field):
     with pytest.raises(DataError) as err:
         load_tables(tmp_path)
     assert f"{name}.toml" in str(err.value) and field in str(err.value)
+
+
+def test_pivot_is_a_turn_then_deceleration():
+    game, _, _ = setup()
+    r = game.ships["robot"]
+    r.since_turn = 0
+    assert "pivot-left" not in game.legal_moves(r)
+    r.since_turn = 5
+    pos, energy = r.pos, r.available()
+    game.move_ship(r, "pivot-right")
+    assert r.pos == pos and r.facing == (D + 1) % 6 and r.available() == energy - 1 and r.since_turn == 1

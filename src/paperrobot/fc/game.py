@@ -9,7 +9,8 @@ Every decision is a ``Request(kind, side, view=game, options)``; actions are JSO
 numbers, lists, dicts) so that saves record them as they are:
   allocate   {"speed": 16, "regen": [1, 1], "hold": ["r1"], "photons": ["phot-1"]}
   accelerate "accel" | "none" | "emergency"
-  move       "straight" | "turn-left" | "turn-right" | "slip-left" | "slip-right" | "decel" | "het-A".."het-F"
+  move       "straight" | "turn-left" | "turn-right" | "slip-left" | "slip-right" | "decel" |
+             "pivot-left" | "pivot-right" (turn + deceleration) | "het-A".."het-F"
   defend     [[drone_id, ["add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor"]], ...]
   reinforce  int tokens (options: {"damage", "shield", "cap", "kind", "penetrates"})
   fire       [[weapon_id, target ("ship" or a drone id), mode ("" | "overload" | "as3"), only_if_alive], ...]
@@ -274,6 +275,8 @@ class Game:
             moves += ["slip-left", "slip-right"]
         if ship.available() >= self.rules.decel_cost:
             moves.append("decel")
+            if "turn-left" in moves:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
+                moves += ["pivot-left", "pivot-right"]
         if ship.available() >= ship.spec.het_cost:
             moves += [f"het-{'ABCDEF'[f]}" for f in range(6) if f != ship.facing]
         return moves
@@ -289,6 +292,12 @@ class Game:
             ship.since_turn, ship.slip_ok, ship.het_used = 0, False, True
             self.emit("het", ship.side, facing="ABCDEF"[ship.facing])
             move = "straight"  # the move after an HET is straight ahead
+        if move in ("pivot-left", "pivot-right"):  # turn, then decelerate to stay in the hex
+            ship.spend(self.rules.decel_cost)
+            ship.facing = (ship.facing + (-1 if move == "pivot-left" else 1)) % 6
+            ship.since_turn, ship.slip_ok = 1, True
+            self.emit("moved", ship.side, move=move, to=_hexlist(ship.pos), facing="ABCDEF"[ship.facing])
+            return
         if move == "decel":  # cancel this move: it counts for turn mode, not sideslip mode
             ship.spend(self.rules.decel_cost)
             ship.since_turn += 1

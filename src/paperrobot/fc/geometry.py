@@ -111,6 +111,8 @@ def after_move(ship: Ship, move: str) -> tuple[Hex, int]:
         return neighbour(pos, facing), facing
     if move in ("slip-left", "slip-right"):
         return neighbour(pos, facing + (-1 if move == "slip-left" else 1)), facing
+    if move in ("pivot-left", "pivot-right"):
+        return pos, (facing + (-1 if move == "pivot-left" else 1)) % 6
     if move.startswith("het-"):
         facing = "ABCDEF".index(move[4])
         return neighbour(pos, facing), facing

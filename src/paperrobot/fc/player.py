@@ -74,13 +74,14 @@ class Policy:
             return n
 
         if runway("straight") < 6 and "turn-left" in options:
-            centre = from_offset(board.cols // 2, board.rows // 2)
-            turn = geo.turn_toward(ship, centre)
-            if runway(turn) >= runway(move):
-                return turn  # head back toward the middle while there is room to turn
+            # head back toward the middle while there is room to turn (toward the centre, else the roomier way)
+            turns = [t for t in ("turn-left", "turn-right") if runway(t) >= 1]
+            toward = geo.turn_toward(ship, from_offset(board.cols // 2, board.rows // 2))
+            if turns:
+                return toward if toward in turns else max(turns, key=runway)
         if runway(move) >= 4:
             return move
-        cheap = [m for m in options if not m.startswith("het") and m != "decel"]
+        cheap = [m for m in options if not m.startswith("het") and m != "decel"]  # pivots included
         best = max(cheap, key=lambda m: (runway(m), m == move))
         if runway(best) >= 1 or "decel" not in options:
             hets = [m for m in options if m.startswith("het")]

@@ -95,7 +95,7 @@ def battle(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7
     events = EventLog()
     events.listeners.append(_narrate(decisions))
     game = fc.make_game(seed, robot, opponent_ship, opponent, events, ships_dir, tables, board=board)
-    draw_map(game, f"Federation Commander: robot {robot} against {opponent_ship} ({opponent}), seed {seed}")
+    draw_map(game, "Start positions")
     outcome = game.run()
     draw_map(game, "Final positions")
     winner = "draw" if outcome.winner is None else f"{outcome.winner} wins"

@@ -1,4 +1,4 @@
-"""Star Fleet Battles, Cadet Training Handbook scenarios #4 and #5, with the Cadet robot opponent.
+"""Star Fleet Battles, Cadet Training Handbook scenarios #4-#6 (plasma and cloak included), with the Cadet robot.
 
 Public API (the command line and the simulator use only these names).
 """
@@ -17,12 +17,14 @@ from .data import ShipSpec, load_scenarios, load_ships, scenario, ship_sheet
 from .energy import EnergyAllocation, describe_energy, edit_energy
 from .game import Game
 from .narration import narrator
+from .plasma_play import equip
 from .player import PlayerPolicy
 from .robot import RobotController
 from .state import MapItem, Ship
 
 SIDES = ("player", "robot")
-OPTIONS = {"impulses": (8, 16), "tiebreak": ("shields", "coin"), "robots": (1, 2, 3), "max_turns": None}
+OPTIONS = {"impulses": (8, 16), "tiebreak": ("shields", "coin"), "robots": (1, 2, 3), "max_turns": None,
+           "plasma_f": ("seed", "cth"), "evade": ("cloak", "plasma")}
 
 __all__ = ["SIDES", "scenario_names", "scenario_title", "load_ships", "ship_sheet", "new_game", "narrator",
            "encode_answer", "decode_answer", "play_battle", "RobotController", "PlayerPolicy", "Option", "Choice",
@@ -55,12 +57,7 @@ def _check_options(options: dict) -> dict:
 def _ship(ships: dict[str, ShipSpec], name: str) -> ShipSpec:
     if name not in ships:
         raise UnknownName("ship", name, ships)
-    spec = ships[name]
-    if spec.needs:
-        raise PaperRobotError(f"ship '{name}' needs the {' and '.join(spec.needs)} rules of scenario #6, which are "
-                              f"not available yet; choose a ship with phasers, disruptors, photons or drones "
-                              f"(federation, klingon, kzinti, orion)")
-    return spec
+    return ships[name]
 
 
 def new_game(scenario: str = "5", *, seed: int, player_ship: str | None = None, robot_ship: str | None = None,
@@ -96,6 +93,8 @@ def new_game(scenario: str = "5", *, seed: int, player_ship: str | None = None, 
         rship.speed = sc.previous_speed
         state.append(rship)
     log = log if log is not None else EventLog(enabled=False)
+    for ship in state:
+        equip(ship, opts.get("plasma_f", "seed"))
     game = Game(sc, state, Dice(seed), log, opts)
     tiebreak = opts.get("tiebreak", "shields")
     for ship in state:

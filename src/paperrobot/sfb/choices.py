@@ -26,8 +26,11 @@ class Choice:
 def encode_answer(kind: str, action):
     """An answer as JSON: energy as an object, a key as a string, several keys as a list."""
     if kind == "energy":
-        return {"speed": action.speed, "phasers": action.phasers, "arm": [[k, v] for k, v in action.arm],
-                "recharge": action.recharge}
+        out = {"speed": action.speed, "phasers": action.phasers, "arm": [[k, v] for k, v in action.arm],
+               "recharge": action.recharge}
+        if action.cloak:
+            out["cloak"] = action.cloak
+        return out
     if isinstance(action, tuple):
         return list(action)
     return action
@@ -36,7 +39,8 @@ def encode_answer(kind: str, action):
 def decode_answer(kind: str, raw):
     if kind == "energy":
         return EnergyAllocation(int(raw["speed"]), float(raw["phasers"]),
-                                tuple((str(k), int(v)) for k, v in raw["arm"]), int(raw["recharge"]))
+                                tuple((str(k), int(v)) for k, v in raw["arm"]), int(raw["recharge"]),
+                                int(raw.get("cloak", 0)))
     if isinstance(raw, list):
         return tuple(str(k) for k in raw)
     if not isinstance(raw, str):

@@ -13,15 +13,16 @@ from ..core.errors import DataError, UnknownName
 
 DATA = Path(__file__).parent / "data"
 
-WEAPON_TYPES = ("phaser-1", "phaser-2", "phaser-3", "photon", "disruptor", "drone", "plasma-s", "plasma-f")
+WEAPON_TYPES = ("phaser-1", "phaser-2", "phaser-3", "photon", "disruptor", "drone", "plasma-s", "plasma-g", "plasma-f")
 PHASER_COST = {"phaser-1": 1.0, "phaser-2": 1.0, "phaser-3": 0.5}  # SFB.PHASER.ENERGY (E2.1)
-# Rules a weapon type needs that this engine does not have yet (scenario #6, a later issue).
-LATER_RULES = {"plasma-s": "plasma", "plasma-f": "plasma"}
+# Rules a weapon type brings into play (scenario #6: plasma.py, docs/sfb-plasma-cloak.md).
+LATER_RULES = {"plasma-s": "plasma", "plasma-g": "plasma", "plasma-f": "plasma"}
 
 
 class WeaponSpec(Strict):
     id: str
-    type: Literal["phaser-1", "phaser-2", "phaser-3", "photon", "disruptor", "drone", "plasma-s", "plasma-f"]
+    type: Literal["phaser-1", "phaser-2", "phaser-3", "photon", "disruptor", "drone", "plasma-s", "plasma-g",
+                  "plasma-f"]
     arc: str
     ammo: int = Field(0, ge=0)
 
@@ -263,5 +264,5 @@ def ship_sheet(spec: ShipSpec) -> list[str]:
     if spec.cloak_cost:
         lines.append(f"  cloak cost {spec.cloak_cost}")
     if spec.needs:
-        lines.append(f"  needs the {' and '.join(spec.needs)} rules of scenario #6 (not available yet)")
+        lines.append(f"  uses the {' and '.join(spec.needs)} rules of scenario #6")
     return lines

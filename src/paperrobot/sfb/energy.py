@@ -15,13 +15,15 @@ class EnergyAllocation:
 
     speed: movement energy (line 14, 1 per hex); phasers: energy added to the phaser capacitor (line 9);
     arm: energy per heavy weapon (line 10) as (weapon key, points), e.g. ("photon-A", 2);
-    recharge: batteries recharged (line 16). Later issues add plasma keys to ``arm`` and a cloak field.
+    recharge: batteries recharged (line 16); plasma tubes are ``arm`` lines too ("plasma-s-A");
+    cloak: energy for the cloaking device (line 19: 0 or the ship's cost, SFB.CLOAK).
     """
 
     speed: int = 0
     phasers: float = 0.0
     arm: tuple[tuple[str, int], ...] = ()
     recharge: int = 0
+    cloak: int = 0
 
     def armed(self, key: str) -> int:
         for name, points in self.arm:
@@ -31,7 +33,7 @@ class EnergyAllocation:
 
     @property
     def total(self) -> float:
-        return self.speed + self.phasers + sum(p for _, p in self.arm) + self.recharge
+        return self.speed + self.phasers + sum(p for _, p in self.arm) + self.recharge + self.cloak
 
 
 def _number(field: str, text: str, half: bool = False) -> float | int:
@@ -66,6 +68,8 @@ def edit_energy(alloc: EnergyAllocation, text: str) -> EnergyAllocation:
             changes["phasers"] = float(_number(name, value, half=True))
         elif lowered in ("recharge", "batteries"):
             changes["recharge"] = _number(name, value)
+        elif lowered == "cloak":
+            changes["cloak"] = _number(name, value)
         else:
             match = next((k for k in arm if k.lower() == lowered), None)
             if match is None:
@@ -75,7 +79,7 @@ def edit_energy(alloc: EnergyAllocation, text: str) -> EnergyAllocation:
 
 
 def _fields(alloc: EnergyAllocation) -> str:
-    return ", ".join(["speed", "phasers", "recharge"] + [k for k, _ in alloc.arm])
+    return ", ".join(["speed", "phasers", "recharge", "cloak"] + [k for k, _ in alloc.arm])
 
 
 def describe_energy(alloc: EnergyAllocation, view: dict) -> list[str]:
@@ -88,6 +92,8 @@ def describe_energy(alloc: EnergyAllocation, view: dict) -> list[str]:
     for key, points in alloc.arm:
         lines.append(f"  {key}={points}   ({view['weapons'].get(key, '')})")
     lines.append(f"  recharge={alloc.recharge}")
+    if view.get("cloak_cost"):
+        lines.append(f"  cloak={alloc.cloak}   (the cloak costs {view['cloak_cost']} a turn; 0 stays uncloaked)")
     total = alloc.total
     over = max(0.0, total - view["power"])
     lines.append(f"  total {total:g} of {view['power']} (+{view['batteries']} in batteries)"

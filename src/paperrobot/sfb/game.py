@@ -3,8 +3,8 @@
 Turn: 1 energy allocation (and speed), 2..: impulses 1..N, each with the steps
   1 move ships, 2 move seeking weapons, 3 resolve seeking weapons, 4 launch seeking weapons,
   5 fire direct-fire weapons, 6 resolve direct fire (simultaneous), 7 end of impulse;
-then end of turn. Later issues slot in a cloak declaration after energy allocation and plasma as
-another seeking weapon (steps 2-4) without changing this loop.
+then end of turn. Scenario #6 adds the cloak declaration after energy allocation and plasma torpedoes as
+seeking weapons (steps 2-6); their hooks live in plasma_play.py.
 """
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ from ..core.events import EventLog
 from ..core.hexgrid import Board, Hex, shield_facing_direction
 from ..core.outcome import Outcome
 from . import damage as dmg
+from . import plasma_play as pp
 from .choices import Choice, Option
 from .data import ScenarioSpec, heavy_chart, phaser_chart, weapon_tables
 from .energy import EnergyAllocation
 from .movement import (STEER, STRAIGHT, arc_holds, board_cells, candidates, distance, move_chart, seek_choice,
                        shields_toward, step, viable_states)
+from .plasma import Plasma
 from .state import Drone, MapItem, Ship, Weapon
 
 ROBOT_SPEED = {16: 12, 8: 8}  # SFB.R1: 12 on 16 impulses; 8 when #4 is played on 8 impulses (seed 002)
@@ -67,6 +69,9 @@ class Game:
         self.order: list[Ship] = []  # movement order for the current turn (speeds are fixed within a turn)
         self.order_turn = -1
         self.fast: set[str] = set()  # player ships flown by their own PlayerPolicy: no Request/Choice building
+        self.has_tubes = any(w.tube is not None for s in ships for w in s.weapons)  # plasma hooks needed
+        self.has_cloaks = any(s.cloak is not None for s in ships)
+        self.cloak_paid: dict[str, int] = {}
 
     # ------------------------------------------------------------------------------ helpers
     @property
@@ -114,15 +119,18 @@ class Game:
         return firer.hex, target.hex
 
     def effective_range(self, ship: Ship, target, rng: int) -> int:
-        """The range used on the weapon charts: the true range in scenarios #4-#5 (a cloaked target, in a
-        later issue, will return 2 x true + 5 here, G13.34)."""
-        return rng
+        """The range used on the weapon charts: the true range, or 2 x true + 5 against a cloaked ship
+        (SFB.CLOAK, G13.34)."""
+        cloak = getattr(target, "cloak", None)
+        return 2 * rng + 5 if cloak is not None and cloak.cloaked else rng
 
     def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
         """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""
         rng = distance(ship.hex, target.hex)
         if rng < weapon.rmin or rng > weapon.rmax:
             return False
+        if self.has_cloaks and self.effective_range(ship, target, rng) > weapon.rmax:
+            return False  # docs/sfb-plasma-cloak.md "Cloak: minimum and maximum ranges"
         origin, aim = self.geometry(ship, target)
         if origin == aim:
             return True
@@ -136,8 +144,12 @@ class Game:
                 return False
         elif not weapon.ready:
             return False
-        if isinstance(target, Drone) and target.target == ship.name and target.hex == ship.hex:
+        if isinstance(target, (Drone, Plasma)) and target.target == ship.name and target.hex == ship.hex:
             return False  # F2.2: the target cannot fire at the weapon at range 0
+        if isinstance(target, Plasma) and weapon.kind != "phaser":
+            return False  # FP1.6: only phasers hurt plasma
+        if ship.cloak is not None and not pp.may_act(self, ship):
+            return False  # SFB.CLOAK: cloaked, or impulse 1 after uncloaking
         return self.bears(ship, weapon, target)
 
     # ------------------------------------------------------------------------------ energy
@@ -149,16 +161,19 @@ class Game:
                                   2: "armed: 1 holds it, 0 ejects it"}[w.arm]
             elif w.kind == "disruptor" and w.alive:
                 weapons[w.key] = "2 energises it for this turn"
+            elif w.tube is not None and w.alive:
+                weapons[w.key] = pp.tube_view(w)
         return {"ship": ship.name, "warp": ship.warp, "impulse": ship.impulse, "apr": ship.apr,
                 "power": ship.power, "batteries": ship.charged, "discharged": ship.battery - ship.charged,
                 "capacitor": ship.capacitor, "capacity": ship.capacity, "speed": ship.speed,
-                "max_speed": self.max_speed(ship), "weapons": weapons}
+                "max_speed": self.max_speed(ship), "weapons": weapons,
+                "cloak_cost": ship.cloak.cost if ship.cloak is not None else 0}
 
     def max_speed(self, ship: Ship) -> int:
         return min(self.impulses, ship.speed + 8)
 
     def heavy_keys(self, ship: Ship) -> list[Weapon]:
-        return [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor")]
+        return [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor", "plasma")]
 
     def check_energy(self, ship: Ship, alloc: EnergyAllocation) -> None:
         """Raise IllegalAction if the allocation breaks a rule; changes nothing."""
@@ -178,6 +193,8 @@ class Game:
                     raise IllegalAction(f"{key} is armed: allocate 1 to hold it or 0 to eject it", "SFB.PHOTON")
                 if weapon.arm < 2 and points not in (0, 2):
                     raise IllegalAction(f"{key}: arming takes 2 warp energy a turn (or 0)", "SFB.PHOTON")
+        if self.has_tubes or self.has_cloaks or alloc.cloak:
+            pp.check_energy(ship, alloc)  # SFB.PLASMA.ARM lines and the SFB.CLOAK line
         if alloc.speed < 0 or alloc.speed != int(alloc.speed):
             raise IllegalAction("speed must be a whole number of hexes, 0 or more", "SFB.MOVE.COST")
         if alloc.speed > self.impulses:
@@ -222,10 +239,13 @@ class Game:
                 else:
                     w.arm = 0  # the first payment is wasted
                 w.ready = w.arm == 2
+        if self.has_tubes:
+            pp.apply_energy(self, ship, alloc)
+        self.cloak_paid[ship.name] = alloc.cloak
         if self.rec:
             self.emit("energy", ship.side, ship=ship.name, speed=alloc.speed, phasers=alloc.phasers,
                       arm=[list(a) for a in alloc.arm], recharge=alloc.recharge, batteries=ship.charged,
-                      capacitor=ship.capacitor)
+                      capacitor=ship.capacitor, cloak=alloc.cloak)
 
     # ------------------------------------------------------------------------------ decisions
     def ask(self, ship: Ship, kind: str, view: Any, options: Any) -> Decision:
@@ -269,6 +289,31 @@ class Game:
                 default = self.advisors[ship.name].energy_allocation(ship)
                 decision = self.ask(ship, "energy", self.energy_view(ship), default)
                 self.apply_energy(ship, decision.action)
+        if self.has_cloaks:
+            self.declare_cloaks()
+
+    def declare_cloaks(self) -> None:
+        """G13.1 (SFB.CLOAK): after energy allocation each ship with a cloak announces cloaked or not, for the
+        whole turn. The robot never cloaks (seed 000: its rules cannot control a cloak)."""
+        for ship in self.ships:
+            if ship.cloak is None or not ship.active:
+                continue
+            paid = 0 if ship.robot else self.cloak_paid.get(ship.name, 0)
+            want = False
+            if paid >= ship.cloak.cost:
+                if ship.name in self.fast:
+                    want = self.advisors[ship.name].cloak(ship)
+                else:
+                    advisor = self.advisors[ship.name]
+                    choice = Choice(f"{ship.name}: cloak for this turn (energy {paid} paid)?",
+                                    (Option("cloak", "cloaked: cannot fire or launch; fire at it uses 2 x range + 5"),
+                                     Option("uncloaked", "stay uncloaked")), False,
+                                    ("cloak" if advisor.cloak(ship) else "uncloaked",))
+                    answer = self.ask(ship, "cloak", ship, choice).action
+                    if answer not in ("cloak", "uncloaked"):
+                        raise IllegalAction(f"'{answer}' is not an answer here; choose cloak or uncloaked", "SFB.CLOAK")
+                    want = answer == "cloak"
+            pp.declare_cloak(self, ship, want, paid)
 
     def end_turn(self) -> None:
         self.offer_disengagement()
@@ -301,12 +346,12 @@ class Game:
 
     def play_impulse(self) -> None:
         self.move_ships()
-        if self.outcome is None and self.drones:
+        if self.outcome is None and (self.drones or self.plasmas):
             self.move_seekers()
         if self.outcome is None:
             self.launch_seekers()
             self.fire_direct()
-            if self.drones:
+            if self.drones or self.has_tubes:
                 self.end_impulse()
 
     # ------------------------------------------------------------------------------ step 1
@@ -359,6 +404,8 @@ class Game:
             self.leave_map(ship, dest)
             return
         ship.hex = dest
+        if self.plasmas:
+            pp.moved(self, ship)  # FP1.8: feedback only before either leaves the launch hex
         if self.objective is not None and not ship.robot and distance(dest, self.objective) <= 1:
             ship.objective = True
         if self.rec:
@@ -385,6 +432,9 @@ class Game:
 
     # ------------------------------------------------------------------------------ steps 2-3
     def move_seekers(self) -> None:
+        volleys: dict[tuple[str, int], int] = {}
+        if self.plasmas:
+            pp.move_plasmas(self, volleys)  # SFB.PLASMA.MOVE / .STRENGTH / .FEEDBACK
         impacts: list[tuple[Drone, Ship, int]] = []
         moves = self.chart[self.drone_speed][self.impulse]
         for drone in self.drones:
@@ -417,15 +467,19 @@ class Game:
                 self.emit("drone-moved", drone.side, drone=drone.label, steer=steer, to=hexgrid.label(dest))
             if dest == target.hex:
                 impacts.append((drone, target, self.shield_hit(target, drone.prev_hex, "drone")))
+        for drone, target, shield in impacts:
+            drone.alive = False
+            damage = self.drone_warhead
+            if target.cloak is not None:
+                damage = pp.cloak_roll_drone(self, drone, target, damage)  # SFB.CLOAK: 1-4 miss, 5-6 half
+                if not damage:
+                    continue
+            self.emit("impact", drone.side, drone=drone.label, target=target.name, shield=shield, damage=damage)
+            volleys[(target.name, shield)] = volleys.get((target.name, shield), 0) + damage
         if impacts:
-            volleys: dict[tuple[str, int], int] = {}
-            for drone, target, shield in impacts:
-                drone.alive = False
-                self.emit("impact", drone.side, drone=drone.label, target=target.name, shield=shield,
-                          damage=self.drone_warhead)
-                volleys[(target.name, shield)] = volleys.get((target.name, shield), 0) + self.drone_warhead
-            self.resolve_volleys(volleys, "seeking")
             self.drones = [d for d in self.drones if d.alive]
+        if volleys:
+            self.resolve_volleys(volleys, "seeking")
 
     def shield_hit(self, target: Ship, source: Hex, why: str) -> int:
         """Shield facing ``source``; on a hexside boundary the cadet die roll decides (D3.41): odd -> the
@@ -443,9 +497,13 @@ class Game:
 
     # ------------------------------------------------------------------------------ step 4
     def launch_seekers(self) -> None:
+        if self.has_tubes:
+            self.launch_plasmas()
         for ship in self.ships:
             if not ship.has_drones or ship.destroyed or ship.gone:
                 continue
+            if ship.cloak is not None and not pp.may_act(self, ship):
+                continue  # SFB.CLOAK: no launch while cloaked or on impulse 1 after uncloaking
             racks = [w for w in ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0 and self.rate_ok(w)]
             target = self.enemy_of(ship)
             if not racks or target is None:
@@ -472,6 +530,42 @@ class Game:
                 rack = next(w for w in racks if w.key == key)
                 self.launch_drone(ship, rack, target)
 
+    def launch_plasmas(self) -> None:
+        """SFB.PLASMA.LAUNCH: armed (or held) torpedoes whose target is in the launcher's arc; the robot by
+        SFB.R8, the player side by its choice."""
+        for ship in self.ships:
+            if not ship.active:
+                continue
+            tubes = pp.launchable(self, ship)
+            target = self.enemy_of(ship) if tubes else None
+            if target is None:
+                continue
+            tubes = [w for w in tubes if pp.sees(self, ship, w, target)]
+            if not tubes:
+                continue
+            if ship.robot:
+                keys = self.ask(ship, "launch", ship, "plasma").action
+            elif ship.name in self.fast:
+                keys = self.advisors[ship.name].launch_plasma(ship, tubes, target)
+            else:
+                rng = distance(ship.hex, target.hex)
+                items = tuple(Option(w.key, f"{w.key} at {target.name}, range {rng} (plasma-{w.tube.ptype.name}, "
+                                            f"{w.tube.ptype.warhead[0]} at launch, {w.tube.ptype.endurance} hexes)")
+                              for w in tubes)
+                advisor = self.advisors[ship.name]
+                choice = Choice(f"{ship.name}: launch plasma torpedoes?", items, True,
+                                advisor.launch_plasma(ship, tubes, target))
+                keys = self.ask(ship, "launch", ship, choice).action
+                if isinstance(keys, str):
+                    keys = (keys,)
+                legal = {w.key for w in tubes}
+                bad = [k for k in keys if k not in legal]
+                if bad:
+                    raise IllegalAction(f"cannot launch '{bad[0]}' now; ready with {target.name} in arc: "
+                                        f"{', '.join(sorted(legal))}", "SFB.PLASMA.LAUNCH")
+            for key in keys:
+                pp.launch(self, ship, next(w for w in tubes if w.key == key), target)
+
     def launch_drone(self, ship: Ship, rack: Weapon, target: Ship) -> Drone:
         rack.ammo -= 1
         ship.has_drones = any(w.kind == "drone" and w.alive and w.ammo for w in ship.weapons)
@@ -495,6 +589,8 @@ class Game:
         for ship in self.ships:
             if ship.destroyed or ship.gone:
                 continue
+            if ship.cloak is not None and not pp.may_act(self, ship):
+                continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
             if ship.robot:
                 decision = self.ask(ship, "fire", ship, None)
                 for key, target_name in decision.action:
@@ -543,7 +639,10 @@ class Game:
     def target_named(self, name: str):
         if name in self.by_name:
             return self.by_name[name]
-        return next(d for d in self.drones if d.label == name)
+        for seeker in self.drones:
+            if seeker.label == name:
+                return seeker
+        return next(t for t in self.plasmas if t.label == name)
 
     def fire_options(self, ship: Ship, labels: bool = True) -> list[tuple[str, str, Weapon, Any]]:
         """(key, label, weapon, target) for every legal shot of a player ship now."""
@@ -557,14 +656,17 @@ class Game:
             elif not weapon.ready:
                 continue
             ready.append(weapon)
-        if not ready:
+        if not ready or (ship.cloak is not None and not pp.may_act(self, ship)):
             return []
         out = []
         targets: list = self.enemies(ship) + [d for d in self.drones if d.alive and d.side != ship.side]
+        targets += [t for t in self.plasmas if t.alive and t.side != ship.side]
         for target in targets:
-            if isinstance(target, Drone) and target.target == ship.name and target.hex == ship.hex:
+            if isinstance(target, (Drone, Plasma)) and target.target == ship.name and target.hex == ship.hex:
                 continue  # F2.2: the target cannot fire at the weapon at range 0
             for weapon in ready:
+                if isinstance(target, Plasma) and weapon.kind != "phaser":
+                    continue  # FP1.6: only phasers hurt plasma
                 if self.bears(ship, weapon, target):
                     name = target.name if isinstance(target, Ship) else target.label
                     key = f"{weapon.key}>{name}"
@@ -574,26 +676,32 @@ class Game:
 
     def odds_text(self, ship: Ship, weapon: Weapon, target) -> str:
         rng = distance(ship.hex, target.hex)
+        eff = self.effective_range(ship, target, rng)
+        where = f"range {rng}" + (f" (effective {eff}: cloaked)" if eff != rng else "")
+        if isinstance(target, Plasma):
+            where += f", torpedo strength {target.strength}"
         if weapon.kind == "phaser":
             chart = phaser_chart(weapon.type)
-            return f"range {rng}, damage {'/'.join(str(chart[d][rng]) for d in range(6))} on 1-6"
+            return f"{where}, damage {'/'.join(str(chart[d][eff]) for d in range(6))} on 1-6"
         hit, dmg_by_range = heavy_chart(weapon.type)
-        need = hit[rng] - (self.heavy_penalty if isinstance(target, Drone) else 0)
-        return f"range {rng}, hits on 1-{max(0, need)} ({max(0, need) / 6:.0%}) for {dmg_by_range[rng]}"
+        need = hit[eff] - (self.heavy_penalty if isinstance(target, Drone) else 0)
+        return f"{where}, hits on 1-{max(0, need)} ({max(0, need) / 6:.0%}) for {dmg_by_range[rng]}"
 
     def expected_damage(self, ship: Ship, weapon: Weapon, target) -> float:
         rng = distance(ship.hex, target.hex)
+        eff = self.effective_range(ship, target, rng)
         if weapon.kind == "phaser":
             chart = phaser_chart(weapon.type)
-            return sum(chart[d][rng] for d in range(6)) / 6
+            return sum(chart[d][eff] for d in range(6)) / 6
         hit, dmg_by_range = heavy_chart(weapon.type)
-        need = hit[rng] - (self.heavy_penalty if isinstance(target, Drone) else 0)
+        need = hit[eff] - (self.heavy_penalty if isinstance(target, Drone) else 0)
         return max(0, need) / 6 * dmg_by_range[rng]
 
     def resolve_fire(self, orders: list[tuple[Ship, Weapon, Any]]) -> None:
         """All shots of the step are rolled, then all damage is applied (simultaneous fire, E1.0)."""
         volleys: dict[tuple[str, int], int] = {}
         drone_hits: dict[str, int] = {}
+        plasma_hits: dict[str, int] = {}
         boundary: dict[tuple[str, str], int] = {}
         for ship, weapon, target in orders:
             weapon.last_fired, weapon.fired_turn = self.now, self.turn
@@ -608,7 +716,8 @@ class Game:
             rng = distance(ship.hex, target.hex)
             eff = self.effective_range(ship, target, rng)
             is_drone = isinstance(target, Drone)
-            name = target.label if is_drone else target.name
+            is_plasma = isinstance(target, Plasma)
+            name = target.label if is_drone or is_plasma else target.name
             roll = self.dice.d6(f"{weapon.key} at {name}, range {rng}", ship.side)
             if weapon.kind == "phaser":
                 chart = phaser_chart(weapon.type)[roll - 1]
@@ -625,6 +734,9 @@ class Game:
                 continue
             if is_drone:
                 drone_hits[target.label] = drone_hits.get(target.label, 0) + points
+                continue
+            if is_plasma:
+                plasma_hits[target.label] = plasma_hits.get(target.label, 0) + points
                 continue
             key = (ship.name, target.name)
             if key not in boundary:
@@ -645,6 +757,11 @@ class Game:
                 drone.alive = False
                 self.emit("drone-destroyed", drone.side, drone=label)
         self.drones = [d for d in self.drones if d.alive]
+        if plasma_hits:
+            for torp in self.plasmas:
+                if torp.label in plasma_hits:
+                    pp.hit_plasma(self, torp, plasma_hits[torp.label])  # FP1.6: 2 points take 1 off
+            self.plasmas = [t for t in self.plasmas if t.alive]
         self.resolve_volleys(volleys, "direct")
 
     def resolve_volleys(self, volleys: dict[tuple[str, int], int], step_name: str) -> None:
@@ -669,13 +786,17 @@ class Game:
                           damage_rule="SFB.DMG1" if self.scenario.damage == "dmg1" else "DAC")
             if ship.destroyed:
                 self.emit("destroyed", ship.side, ship=name)
-                for drone in self.drones:  # D4.41: its drones are removed
+                for drone in self.drones:  # D4.41: its drones are removed (its plasma flies on, FP4.0)
                     if drone.owner == name:
                         drone.alive = False
+        if self.has_tubes:
+            pp.note_tube_losses(self)  # SFB.PLASMA.TUBE: a destroyed armed tube's 1/4-turn window
         self.check_end()
 
     # ------------------------------------------------------------------------------ step 7
     def end_impulse(self) -> None:
+        if self.has_tubes:
+            pp.end_impulse(self)
         now = self.now
         for drone in self.drones:
             if drone.alive and now >= drone.expires:
@@ -718,6 +839,8 @@ class Game:
     def map_items(self) -> list[MapItem]:
         items = [MapItem(s.name, s.hex, s.facing, s.side, "ship", s.name) for s in self.ships if s.active]
         items += [MapItem(d.label, d.hex, d.facing, d.side, "drone", d.label) for d in self.drones if d.alive]
+        items += [MapItem(t.label, t.hex, t.facing, t.side, "plasma", f"{t.label} plasma-{t.ptype.name} "
+                          f"strength {t.strength}") for t in self.plasmas if t.alive]
         if self.objective is not None:
             items.append(MapItem(self.scenario.objective_name or "objective", self.objective, 0, "", "objective",
                                  self.scenario.objective_name or "objective"))
@@ -728,13 +851,16 @@ class Game:
         for s in self.side_ships(side):
             state = "destroyed" if s.destroyed else (s.gone or f"{hexgrid.label(s.hex)} "
                                                                 f"{hexgrid.facing_letter(s.facing)} speed {s.speed}")
-            lines.append(f"{s.name} ({side}): {state}; shields {'/'.join(str(x) for x in s.shields)}")
+            cloak = "" if s.cloak is None else (" CLOAKED" if s.cloak.cloaked else f" (cloak {s.cloak.cost})")
+            lines.append(f"{s.name} ({side}): {state}{cloak}; shields {'/'.join(str(x) for x in s.shields)}")
             ready = []
             for w in s.weapons:
                 if not w.alive:
                     ready.append(f"{w.key} X")
                 elif w.kind == "drone":
                     ready.append(f"{w.key} {w.ammo}")
+                elif w.tube is not None and not s.robot:
+                    ready.append(f"{w.key} {('armed', 'held')[w.tube.state - 3] if w.tube.armed else w.tube.state}/3")
                 elif w.kind == "photon" and not s.robot:
                     ready.append(f"{w.key} {'armed' if w.arm == 2 else ('half' if w.arm == 1 else 'empty')}")
                 else:
@@ -754,7 +880,7 @@ class Game:
 def _jsonable(action):
     if isinstance(action, EnergyAllocation):
         return {"speed": action.speed, "phasers": action.phasers, "arm": [list(a) for a in action.arm],
-                "recharge": action.recharge}
+                "recharge": action.recharge, "cloak": action.cloak}
     if isinstance(action, (list, tuple)):
         return [_jsonable(a) for a in action]
     return action

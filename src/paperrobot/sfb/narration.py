@@ -58,6 +58,26 @@ FORMATTERS = {
     "damage": _damage,
     "destroyed": lambda e: f"{stamp(e)} {e.data['ship']} is DESTROYED",
     "left-map": lambda e: f"{stamp(e)} {e.data['ship']} leaves the map ({e.data['how']})",
+    # scenario #6: plasma torpedoes and the cloak
+    "plasma-arming": lambda e: f"{stamp(e)} {e.data['ship']} {e.data['tube']}: {e.data['what']} [{e.data['rule']}]",
+    "cloak": lambda e: (f"{stamp(e)} {e.data['ship']} is {'CLOAKED' if e.data['cloaked'] else 'uncloaked'} this turn "
+                        f"[SFB.CLOAK]"),
+    "plasma-launched": lambda e: (f"{stamp(e)} {e.data['ship']} launches plasma {e.data['plasma']} from {e.data['tube']}"
+                                  f" at {e.data['target']}, facing {e.data['facing']}, strength {e.data['strength']}"
+                                  f" [SFB.PLASMA.LAUNCH]"),
+    "plasma-moved": lambda e: None,
+    "plasma-lost": lambda e: f"{stamp(e)} plasma {e.data['plasma']} is gone ({e.data['why']})",
+    "plasma-impact": lambda e: (f"{stamp(e)} plasma {e.data['plasma']} strikes {e.data['target']} on shield "
+                                f"#{e.data['shield']} after {e.data['travelled']} hexes: strength {e.data['strength']}"
+                                f", {e.data['damage']} damage [SFB.PLASMA.STRENGTH]"),
+    "plasma-destroyed": lambda e: f"{stamp(e)} plasma {e.data['plasma']} is reduced to nothing by phasers",
+    "cloak-roll": lambda e: (f"{stamp(e)} {e.data['weapon']} enters cloaked {e.data['target']}'s hex: "
+                             f"d6={e.data['roll']}, " + (f"hits for half ({e.data['damage']})" if e.data['hits']
+                                                         else "misses and is removed") + " [SFB.CLOAK]"),
+    "feedback": lambda e: (f"{stamp(e)} {e.data['ship']} takes {e.data['damage']} feedback on shield "
+                           f"#{e.data['shield']} from its own plasma {e.data['plasma']} [SFB.PLASMA.FEEDBACK]"),
+    "plasma-tube": lambda e: (f"{stamp(e)} {e.data['ship']}'s {e.data['tube']} is destroyed: its torpedo may still be "
+                              f"launched until impulse {e.data['until']} (absolute) [SFB.PLASMA.TUBE]"),
     "result": lambda e: (f"Result after {e.data['turns']} turns: "
                          f"{'draw' if e.data['winner'] is None else e.data['winner'] + ' wins'} ({e.data['result']})"),
 }

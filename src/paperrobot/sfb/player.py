@@ -2,13 +2,16 @@
 
 It arms every heavy weapon and fills the phaser capacitor, spends the rest on speed; closes to a good
 range (about 3) while keeping the enemy ahead and its strongest shields toward it; fires heavy weapons
-at good odds, phasers at short range or at drones about to hit; launches drones whenever it can.
+at good odds, phasers at short range or at drones and plasma torpedoes about to hit; launches drones
+whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 """
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
 from ..core.hexgrid import to_offset
+from . import player_cloak as pc
 from .energy import EnergyAllocation
+from .plasma import Plasma
 from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward
 from .state import Drone, Ship, Weapon
 
@@ -33,6 +36,8 @@ class PlayerPolicy:
         warp = ship.warp
         arm = []
         for w in game.heavy_keys(ship):
+            if w.kind == "plasma":
+                continue  # below, after the direct-fire weapons
             if w.kind == "photon":
                 points = 1 if w.arm == 2 else 2
                 if points == 2 and warp >= 2 and budget >= 2:
@@ -45,14 +50,26 @@ class PlayerPolicy:
                 points = 2 if budget >= 2 else 0
             budget -= points
             arm.append((w.key, points))
+        if game.has_tubes:
+            lines, budget = pc.plasma_points(ship, budget)  # SFB.PLASMA.ARM: keep arming, hold
+            arm += lines
         phasers = min(ship.capacity - ship.capacitor, max(0.0, budget))
         budget -= phasers
+        cloak = pc.cloak_points(ship, budget, arm) if ship.cloak is not None else 0
+        budget -= cloak
         top = min(game.max_speed(ship), warp + min(1, ship.impulse), int(budget))
         speed = max(0, top)
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))
-        return EnergyAllocation(speed, float(phasers), tuple(arm), recharge)
+        return EnergyAllocation(speed, float(phasers), tuple(arm), recharge, cloak)
+
+    def cloak(self, ship: Ship) -> bool:
+        """G13.1: cloak whenever the cloak was paid for (it is only paid on turns with nothing to launch)."""
+        return True
+
+    def launch_plasma(self, ship: Ship, tubes: list[Weapon], target: Ship) -> tuple[str, ...]:
+        return tuple(w.key for w in tubes if pc.launch_now(self.game, ship, w, target))
 
     # -------------------------------------------------------------------------- movement
     def move(self, ship: Ship, can_turn: bool) -> str:
@@ -66,6 +83,7 @@ class PlayerPolicy:
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
         weight, fa_bonus = (2, 3) if goal is None else (0.5, 1)
         threats = [d.hex for d in game.drones if d.alive and d.target == ship.name]
+        torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
         shields = ship.shields
         cells = game.cells
         best, best_score = STRAIGHT, None
@@ -88,6 +106,8 @@ class PlayerPolicy:
                         score += shields[shields_toward(dest, facing, thex)[0] - 1] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
+                for h in torpedoes:  # run from plasma: every hex it must travel weakens it
+                    score += distance(dest, h) * 3
             if best_score is None or score > best_score:
                 best, best_score = steer, score
         return best
@@ -105,12 +125,17 @@ class PlayerPolicy:
         for drone in game.drones:
             if drone.target == ship.name and drone.alive and distance(ship.hex, drone.hex) <= 2:
                 return True
+        for torp in game.plasmas:
+            if torp.target == ship.name and torp.alive and distance(ship.hex, torp.hex) <= 3:
+                return True
         return False
 
     def wants(self, ship: Ship, weapon: Weapon, target, rng: int, last: bool, capacitor: float) -> bool:
         """Is this shot worth taking? Drones about to hit us (phasers, range <= 2); the ship at good odds."""
         if isinstance(target, Drone):
             return weapon.kind == "phaser" and target.target == ship.name and rng <= 2
+        if isinstance(target, Plasma):
+            return weapon.kind == "phaser" and target.target == ship.name and rng <= 3
         if weapon.kind == "phaser":
             return rng <= 4 or (last and capacitor >= ship.capacity and rng <= 8)
         if weapon.kind == "photon":
@@ -126,8 +151,8 @@ class PlayerPolicy:
         used: set[str] = set()
         capacitor = ship.capacitor
         last = game.impulse == game.impulses
-        # drones about to strike first, then the ship
-        ordered = sorted(pairs, key=lambda p: (0 if isinstance(p[3], Drone) else 1))
+        # torpedoes and drones about to strike first, then the ship
+        ordered = sorted(pairs, key=lambda p: (0 if isinstance(p[3], (Drone, Plasma)) else 1))
         for key, _, weapon, target in ordered:
             if weapon.key in used or not self.wants(ship, weapon, target, distance(ship.hex, target.hex), last,
                                                    capacitor):
@@ -155,8 +180,12 @@ class PlayerPolicy:
             ready.append(weapon)
         if not ready:
             return []
-        targets: list = [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
-                         and d.hex != ship.hex]  # F2.2: not at its own drone in its hex
+        if ship.cloak is not None and not ship.cloak.may_fire(game.impulse):
+            return []  # SFB.CLOAK
+        targets: list = [t for t in game.plasmas if t.alive and t.side != ship.side and t.target == ship.name
+                         and t.hex != ship.hex]
+        targets += [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
+                    and d.hex != ship.hex]  # F2.2: not at its own drone in its hex
         targets += game.enemies(ship)
         orders = []
         used: set[str] = set()
@@ -168,6 +197,8 @@ class PlayerPolicy:
                 if weapon.key in used or not self.wants(ship, weapon, target, rng, last, capacitor):
                     continue
                 if not game.bears(ship, weapon, target):
+                    continue
+                if isinstance(target, Plasma) and weapon.kind != "phaser":
                     continue
                 if weapon.kind == "phaser":
                     if capacitor + 1e-9 < weapon.cost:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core.controller import Decision, Reason, Request
 from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, distance, edge_hexes, seek_choice
+from .robot_cloak import CloakRules
 from .state import Ship, Weapon
 
 
@@ -18,8 +19,8 @@ def _n(count: int) -> str:
     return f"{count} unfired weapon{'' if count == 1 else 's'}"
 
 
-class RobotController:
-    """Flies one ship by rules SFB.R1-R7, R9, R3.MAP. ``tiebreak``: "shields" (seed 000) or "coin" (CTH)."""
+class RobotController(CloakRules):
+    """Flies one ship by rules SFB.R1-R9, R3.MAP and the scenario #6 rules (R.PLASMA, R.CLOAK1-4, robot_cloak.py). ``tiebreak``: "shields" (seed 000) or "coin" (CTH)."""
 
     def __init__(self, game, ship: Ship, tiebreak: str = "shields"):
         self.game = game
@@ -29,6 +30,8 @@ class RobotController:
         self.photons_fired = 0
         self.photon_limit = self.photons_per_turn(ship)
         self.tie_side: str | None = None  # R3 tie decided since the last firing (docs/sfb.md "R3 tie-break")
+        self.focus: str | None = None  # the torpedo it is running from (SFB.R.CLOAK4)
+        self.six = game.has_tubes or game.has_cloaks  # scenario #6 rules in play at all
 
     # -------------------------------------------------------------------------- turn start
     def start_turn(self, game) -> None:
@@ -41,6 +44,8 @@ class RobotController:
                 w.ready = True
                 if w.kind == "photon":
                     w.arm = 2
+        if self.six:
+            self.start_turn6(game)  # SFB.R.PLASMA / SFB.R8 cadence, SFB.R.CLOAK3 best speed
 
     @staticmethod
     def photons_per_turn(ship: Ship) -> int:
@@ -54,6 +59,11 @@ class RobotController:
         if request.kind == "fire":
             return self.fire()
         if request.kind == "launch":
+            if self.six and self.threatened():
+                return NOTHING  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
+            if request.options == "plasma":
+                keys, reasons = self.plasma_launch()
+                return Decision(keys, tuple(reasons))
             return self.launch()
         raise ValueError(f"the robot is not asked '{request.kind}'")
 
@@ -85,12 +95,29 @@ class RobotController:
         return out
 
     def fire(self) -> Decision:
+        if self.six:
+            hunted = self.torpedo_fire()  # SFB.R.CLOAK2 / R.CLOAK4
+            if hunted is not None:
+                if self.focus is not None or hunted.action:
+                    return hunted
+                return self._with(hunted.reasons, self.fire_normal())  # the hunt just ended: resume
+        return self.fire_normal()
+
+    @staticmethod
+    def _with(reasons: tuple, decision: Decision) -> Decision:
+        return Decision(decision.action, tuple(reasons) + decision.reasons)
+
+    def fire_normal(self) -> Decision:
         game, ship = self.game, self.ship
         target = game.enemy_of(ship)
         if target is None:
             return NOTHING
         rng = distance(ship.hex, target.hex)
-        if self.must_leave(target):
+        uncloak = self.uncloak_reason(target) if self.six else None
+        if uncloak is not None:
+            self.primary_done = True
+            rule, text = uncloak.rule, uncloak.text
+        elif self.must_leave(target):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
         elif not self.primary_done:
@@ -108,7 +135,9 @@ class RobotController:
             rule, text = "SFB.R3", ""
         weapons = self.bearing(target)
         if not weapons:
-            return Decision((), (Reason(rule, text + "; none bears"),)) if rule == "SFB.R2" else NOTHING
+            if rule in ("SFB.R2", "SFB.R.CLOAK1"):
+                return Decision((), (Reason(rule, text + "; none bears"),))
+            return NOTHING
         if rule == "SFB.R3":
             text = f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})"
         self.tie_side = None  # R4: instruction #3 starts again after every firing
@@ -154,6 +183,10 @@ class RobotController:
 
         if target is None:
             return Decision(self._safe(STRAIGHT, can_turn))
+        if self.six:
+            evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
+            if evade is not None:
+                return evade
         if not self.primary_done:
             steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "

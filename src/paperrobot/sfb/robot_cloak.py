@@ -73,7 +73,6 @@ class CloakRules:
             if w.tube is not None and w.alive:
                 w.tube.state = 3 if r8_turn(game.turn) else 0  # plasma.ARMED / plasma.EMPTY
                 w.ready = w.tube.armed
-        self.focus = None
         if self.threatened():
             self.ship.speed = best_speed(game.impulses, self.ship.warp_lost)
 
@@ -124,17 +123,15 @@ class CloakRules:
             return Decision((), tuple(reasons)) if reasons else None
         game, ship = self.game, self.ship
         shots: list[tuple[str, str]] = []
-        capacitor = ship.capacitor
         for torp in threats:
             rng = distance(ship.hex, torp.hex)
             if not 1 <= rng <= TORPEDO_RANGE:
                 continue
             fired = []
             for w in ship.weapons:
-                if w.kind != "phaser" or any(k == w.key for k, _ in shots) or capacitor + 1e-9 < w.cost:
-                    continue
-                if game.can_fire(ship, w, torp):
-                    capacitor -= w.cost
+                # the robot's phasers are reloaded each turn (SFB.R6): no capacitor to count
+                if (w.kind == "phaser" and w.alive and all(k != w.key for k, _ in shots) and game.rate_ok(w)
+                        and game.bears(ship, w, torp)):
                     shots.append((w.key, torp.label))
                     fired.append(w.key)
             if fired:

@@ -8,10 +8,10 @@ from ..core.hexgrid import Hex
 from .data import PHASER_COST, ShipSpec, max_range, min_range
 
 KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
-        "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-f": "plasma"}
+        "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-g": "plasma", "plasma-f": "plasma"}
 # Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
 WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
-                "plasma-f": 6, "plasma-s": 7}
+                "plasma-f": 6, "plasma-g": 6, "plasma-s": 7}
 
 
 @dataclass(slots=True)

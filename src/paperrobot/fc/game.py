@@ -28,10 +28,10 @@ from ..core.controller import Decision, Request
 from ..core.dice import Dice
 from ..core.errors import IllegalAction
 from ..core.events import EventLog
-from ..core.hexgrid import (Board, Hex, distance, facing_index, from_offset, facing_toward, in_arc, neighbour, shield_facing_direction,
-                            shields_facing)
+from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neighbour, shield_facing_direction
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
+from .geometry import facing_toward, in_arc, shields_facing
 from .state import PHASERS, Drone, Ship, new_ship
 
 SPEEDS = (0, 8, 16, 24)

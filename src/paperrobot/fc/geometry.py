@@ -5,8 +5,37 @@ behind, down shield, facing a shield, FA/waist phasers. Each is a small pure fun
 """
 from __future__ import annotations
 
-from ..core.hexgrid import Hex, arc_parts, distance, facing_toward, in_arc, neighbour, shields_facing
+from functools import lru_cache
+
+from ..core import hexgrid
+from ..core.hexgrid import Hex, arc_parts, distance, neighbour
 from .state import Ship
+
+_ORIGIN = Hex(0, 0)
+
+
+# The hex grid's arc and shield tests depend only on the relative vector (and facing): memoised here,
+# same answers as core.hexgrid, for the simulation hot path.
+@lru_cache(maxsize=65536)
+def _toward(dq: int, dr: int) -> tuple[int, ...]:
+    return hexgrid.facing_toward(_ORIGIN, Hex(dq, dr))
+
+
+@lru_cache(maxsize=262144)
+def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
+    return hexgrid.in_arc(_ORIGIN, facing, arc, Hex(dq, dr))
+
+
+def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
+    return _toward(toward.q - origin.q, toward.r - origin.r)
+
+
+def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
+    return tuple(((d - facing) % 6) + 1 for d in _toward(source.q - target.q, source.r - target.r))
+
+
+def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
+    return _in_arc(target.q - ship.q, target.r - ship.r, facing % 6, arc)
 
 
 def axis_offset(origin: Hex, facing: int, h: Hex) -> int:

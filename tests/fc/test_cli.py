@@ -101,3 +101,18 @@ def test_corrupt_save_is_one_line(tmp_path):
 def test_play_asks_about_tractored_drones():
     result = runner.invoke(app, ["play", "fc", "--seed", "2"], input="\n" * 8000)
     assert "Drones held in your tractors" in result.output and "Result:" in result.output
+
+
+def test_play_typed_answers_are_used():
+    # speed 8, no regeneration, no photons; accelerate on impulse 1; then the defaults to the end
+    result = runner.invoke(app, ["play", "fc", "--seed", "4"], input="8\n\nnone\ny\n" + "\n" * 8000)
+    assert result.exit_code == 0, result.output
+    assert "T1 player: allocates speed 8" in result.output
+    assert "T1.01 player: accelerates to 9" in result.output
+    assert "Result:" in result.output
+
+
+def test_play_het_choice_by_key():
+    result = runner.invoke(app, ["play", "fc", "--seed", "4"], input="\n\n\n\nhet-B\n" + "\n" * 8000)
+    assert result.exit_code == 0, result.output
+    assert "T1.01 player: high energy turn to face B" in result.output

@@ -1,0 +1,163 @@
+"""The robot's scenario #6 rules: SFB.R8, SFB.R.PLASMA, SFB.R.CLOAK1-4 (seeds 000 and 002), each
+decision with its rule ID; and the evasion sequence over several impulses."""
+from __future__ import annotations
+
+from paperrobot.core.controller import Request
+from paperrobot.core.dice import Dice
+from paperrobot.core.events import EventLog
+from paperrobot.core.hexgrid import distance, facing_index as F, parse
+from paperrobot.sfb import plasma as pl
+from paperrobot.sfb import plasma_play as pp
+
+from ..sfb.helpers import make, place, robot_of, ships, weapon
+
+
+def ask(game, ship, kind, options=None):
+    return robot_of(game, ship).decide(Request(kind, ship.side, None, options))
+
+
+def kr_game(**options):
+    game = make("duel", robot="romulan-kr", player="federation", **options)
+    return game, *ships(game)
+
+
+def test_r8_kr_torpedo_ready_on_turns_1_4_7_only():
+    """SFB.R.PLASMA: the robot's torpedo needs no arming energy; SFB.R8: it is there on turns 1, 4, 7, ..."""
+    game, fed, kr = kr_game()
+    ready = []
+    for turn in range(1, 9):
+        game.turn = turn
+        robot_of(game, kr).start_turn(game)
+        ready.append(weapon(kr, "plasma-s-A").tube.armed)
+    assert ready == [True, False, False, True, False, False, True, False]
+
+
+def test_r8_launches_on_first_impulse_target_in_arc():
+    game, fed, kr = kr_game()
+    place(kr, "1010", "A")
+    place(fed, "1310", "A")  # abeam: not in the fixed launcher's FA
+    robot_of(game, kr).start_turn(game)
+    assert ask(game, kr, "launch", "plasma").action == ()
+    place(fed, "1105", "A")  # now ahead
+    decision = ask(game, kr, "launch", "plasma")
+    assert decision.action == ("plasma-s-A",)
+    assert decision.rules == ("SFB.R8", "SFB.R.PLASMA")
+
+
+def test_r8_in_play_launches_once_and_narrates():
+    game, fed, kr = kr_game()
+    game.log, game.rec = EventLog(), True
+    game.dice = Dice(5)
+    place(kr, "1010", "A")
+    place(fed, "1105", "D")
+    game.turn = 0
+    game.play_turn()
+    launches = [e for e in game.log.events if e.kind == "plasma-launched"]
+    assert len(launches) == 1 and launches[0].impulse == 1 and launches[0].data["ship"] == kr.name
+    rules = [e.data["rule"] for e in game.log.events if e.kind == "decision" and e.impulse == 1]
+    assert "SFB.R8" in rules and "SFB.R.PLASMA" in rules
+
+
+def test_gorn_robot_launches_each_swivel_tube_per_its_arc():
+    """SFB.R8 adapted by SFB.R9: each plasma-F tube at the first impulse its own arc holds the target."""
+    game = make("duel", robot="gorn", player="federation")
+    fed, gorn = ships(game)
+    place(gorn, "1010", "A")
+    place(fed, "1410", "A")  # right side: in the RF+R tube's arc only
+    robot_of(game, gorn).start_turn(game)
+    assert ask(game, gorn, "launch", "plasma").action == ("plasma-f-B",)
+
+
+def cloak_game():
+    """The robot Federation against the player's Romulan Eagle (scenario 6)."""
+    game = make("6", robot="federation", player="romulan-eagle")
+    rom, fed = ships(game)
+    game.dice = Dice(3)
+    return game, rom, fed
+
+
+def test_cloak1_fires_at_the_uncloaking_ship_on_impulse_one():
+    game, rom, fed = cloak_game()
+    place(fed, "1010", "A")
+    place(rom, "1003", "D")  # range 7: no Primary Fire Point by R2
+    rom.cloak.was_cloaked, rom.cloak.cloaked = True, False
+    robot_of(game, fed).start_turn(game)
+    game.impulse = 1
+    decision = ask(game, fed, "fire")
+    assert decision.rules[0] == "SFB.R.CLOAK1" and decision.action
+    assert {k for k, _ in decision.action} >= {"photon-A", "phaser-1#1"}
+    game.impulse = 2  # not on later impulses of the turn (R2 applies again; PFP already spent)
+    rom.cloak.was_cloaked = False
+
+
+def launch_at(game, rom, fed, where, facing="D"):
+    w = weapon(rom, "plasma-s-A")
+    w.tube.state = pl.ARMED
+    torp = pp.launch(game, rom, w, fed)
+    torp.hex, torp.facing, torp.moves = parse(where), F(facing), 3
+    return torp
+
+
+def test_cloak2_phasers_at_torpedo_within_two_hexes_only():
+    game, rom, fed = cloak_game()
+    place(fed, "1010", "A")
+    place(rom, "1020", "A")
+    robot_of(game, fed).start_turn(game)
+    torp = launch_at(game, rom, fed, "1013", "A")  # 3 hexes astern
+    decision = ask(game, fed, "fire")
+    assert decision.action == () and decision.rules == ("SFB.R.CLOAK4",)  # focus announced, nothing fired
+    torp.hex = parse("1012")  # 2 hexes astern: only the phasers with it in arc (LS, RS; not the FA one)
+    decision = ask(game, fed, "fire")
+    assert set(decision.action) == {("phaser-1#2", torp.label), ("phaser-1#3", torp.label)}
+    assert decision.rules == ("SFB.R.CLOAK2",)
+
+
+def test_cloak4_ignores_the_ship_while_a_torpedo_hunts_it_then_resumes():
+    game, rom, fed = cloak_game()
+    place(fed, "1010", "A")
+    place(rom, "1007", "D")  # range 3: normally a Primary Fire Point
+    robot_of(game, fed).start_turn(game)
+    torp = launch_at(game, rom, fed, "1016", "A")
+    decision = ask(game, fed, "fire")
+    assert decision.action == () and "SFB.R.CLOAK4" in decision.rules
+    assert ask(game, fed, "launch").action == ()  # nothing launched either
+    torp.alive = False
+    game.plasmas.clear()  # the torpedo struck or fizzled
+    decision = ask(game, fed, "fire")
+    assert decision.rules[0] == "SFB.R.CLOAK4" and "SFB.R2" in decision.rules and decision.action
+
+
+def test_cloak3_best_speed_while_hunted():
+    game, rom, fed = cloak_game()
+    launch_at(game, rom, fed, "1016", "A")
+    game.turn = 2
+    fed.speed = 12
+    robot_of(game, fed).start_turn(game)
+    assert fed.speed == 16  # scenario top speed, no warp damage
+    fed.warp_lost = 3
+    robot_of(game, fed).start_turn(game)
+    assert fed.speed == 13
+
+
+def test_cloak3_evasion_sequence_over_several_impulses():
+    """The robot turns away and runs; phasers at the torpedo once it is within 2; then it resumes."""
+    game, rom, fed = cloak_game()
+    game.log, game.rec = EventLog(), True
+    place(fed, "1410", "A", speed=16)
+    place(rom, "1420", "A", speed=0)
+    robot_of(game, fed).start_turn(game)
+    fed.speed = 16
+    game.order_turn = -1
+    torp = launch_at(game, rom, fed, "1414", "A")  # 4 hexes astern, coming up behind
+    ranges = []
+    for impulse in range(2, 7):
+        game.impulse = impulse
+        game.move_ships()
+        game.move_seekers()
+        game.fire_direct()
+        ranges.append(distance(fed.hex, torp.hex) if torp.alive else None)
+    rules = [e.data["rule"] for e in game.log.events if e.kind == "decision" and e.data["ship"] == fed.name]
+    assert rules.count("SFB.R.CLOAK3") == 5  # it ran on every impulse it moved
+    assert "SFB.R2" not in rules  # no pursuit while hunted
+    assert ranges[0] == 4  # equal speeds: the gap holds while it runs straight away
+    assert all(r is None or r >= 3 for r in ranges)

@@ -75,3 +75,13 @@ def test_overload_range_is_the_table():
     game, _, _ = setup()
     w = game._weapon(game.ships["robot"], "disr-1")
     assert [game.weapon_cost(w, "overload", r) is not None for r in (0, 8, 9)] == [True, True, False]
+
+
+def test_half_arcs_fh_rh():
+    from paperrobot.fc.arcs import arc_parts, in_arc
+    o = Hex(0, 0)
+    assert in_arc(o, A, "FH", Hex(0, -3)) and not in_arc(o, A, "RH", Hex(0, -3))
+    assert in_arc(o, A, "FH", Hex(2, -1)) and in_arc(o, A, "RH", Hex(2, -1))  # the beam row: both halves
+    assert not in_arc(o, A, "FH", Hex(3, -1)) and in_arc(o, A, "RH", Hex(3, -1))  # just aft of the beam
+    assert in_arc(o, D, "FH", Hex(0, 3)) and not in_arc(o, D, "FH", Hex(0, -3))
+    assert arc_parts("FH") == ("LF", "RF", "L", "R") and geo.arc_width("FH") == 4

@@ -14,7 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..core.data import Strict, load, load_dir
 from ..core.errors import DataError, UnknownName
-from ..core.hexgrid import arc_parts
+from .arcs import arc_parts
 
 DATA = Path(__file__).parent / "data"
 SYSTEMS = ("warp", "impulse", "reactor", "battery", "fhull", "rhull", "control", "lab", "transporter",

@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core import hexgrid
-from ..core.hexgrid import Hex, arc_parts, distance, neighbour
+from ..core.hexgrid import Hex, distance, neighbour
+from .arcs import arc_parts, in_arc
 from .state import Ship
 
 _ORIGIN = Hex(0, 0)
@@ -21,11 +22,6 @@ def _toward(dq: int, dr: int) -> tuple[int, ...]:
     return hexgrid.facing_toward(_ORIGIN, Hex(dq, dr))
 
 
-@lru_cache(maxsize=262144)
-def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
-    return hexgrid.in_arc(_ORIGIN, facing, arc, Hex(dq, dr))
-
-
 def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
     return _toward(toward.q - origin.q, toward.r - origin.r)
 
@@ -34,8 +30,6 @@ def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
     return tuple(((d - facing) % 6) + 1 for d in _toward(source.q - target.q, source.r - target.r))
 
 
-def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
-    return _in_arc(target.q - ship.q, target.r - ship.r, facing % 6, arc)
 
 
 def axis_offset(origin: Hex, facing: int, h: Hex) -> int:

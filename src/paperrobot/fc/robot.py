@@ -8,7 +8,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.controller import Decision, Reason, Request
-from ..core.hexgrid import BASIC_ARCS, arc_parts, distance
+from ..core.hexgrid import BASIC_ARCS, distance
+from .arcs import arc_parts
 from .geometry import in_arc
 from . import geometry as geo
 from .state import Drone, Ship

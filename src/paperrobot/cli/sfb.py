@@ -102,7 +102,8 @@ def _write_log(events: EventLog, path: Path) -> None:
 
 # --------------------------------------------------------------------------------------- simulate
 
-def simulate(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.scenario_names())),
+def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ", ".join(sfb.scenario_names()) +
+                                                   " (default 5; 'duel' with --all-pairings)"),
              games: int = typer.Option(1000, help="How many battles."),
              jobs: int = typer.Option(0, help="Worker processes (0 = one per core)."),
              seed: int = typer.Option(1, help="Base seed; battle i gets a seed derived from it and i."),
@@ -112,10 +113,17 @@ def simulate(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb
              opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship."),
              impulses: int = typer.Option(16, help="Impulses per turn (16, or 8)."),
              tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
-             quiet: bool = typer.Option(False, help="No progress bar or table (for scripts).")):
+             quiet: bool = typer.Option(False, help="No progress bar or table (for scripts)."),
+             all_pairings: bool = typer.Option(False, "--all-pairings",
+                                               help="Every pairing of the seven cadet ships, robot vs robot and "
+                                                    "robot vs policy; --games is per pairing.")):
     """Run many battles in parallel and print win rates with 95% intervals."""
     _check_opponent(opponent)
     options = _options(impulses, tiebreak)
+    if all_pairings:
+        _all_pairings(scenario or "duel", games, jobs, seed, db, options, quiet)
+        return
+    scenario = scenario or "5"
     # Build one game first so that bad names fail before any process starts.
     sfb.new_game(scenario, seed=seed, player_ship=opponent_ship, robot_ship=robot_ship, opponent=opponent,
                  options=options)
@@ -125,6 +133,42 @@ def simulate(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb
               "options": options}
     title = f"SFB scenario {scenario}, robot vs {opponent}"
     simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet)
+
+
+CADETS = ("federation", "klingon", "romulan-eagle", "romulan-kr", "kzinti", "gorn", "orion")
+SHORT = {"federation": "Fed", "klingon": "Kli", "romulan-eagle": "Eagle", "romulan-kr": "KR", "kzinti": "Kzi",
+         "gorn": "Gorn", "orion": "Ori"}
+
+
+def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[Path], options: dict,
+                  quiet: bool) -> None:
+    """Win-rate tables of every robot ship against every opponent ship, flown by the robot and by the policy."""
+    sfb.new_game(scenario, seed=seed, options=options)  # bad scenario or options fail before any work
+    simview.check_counts(games, jobs)
+    results: dict[tuple[str, str, str], object] = {}
+    pairs = [(opp, r, p) for opp in OPPONENTS[::-1] for r in CADETS for p in CADETS]
+    with simview.Progress(simview.TextColumn("[bold]{task.description}"), simview.BarColumn(),
+                          simview.MofNCompleteColumn(), simview.TimeElapsedColumn(), console=console,
+                          transient=True, disable=quiet) as progress:
+        task = progress.add_task(f"SFB {scenario}: every pairing", total=len(pairs))
+        for opponent, robot_ship, player_ship in pairs:
+            play = partial(sfb.play_battle, scenario=scenario, opponent=opponent, robot_ship=robot_ship,
+                           player_ship=player_ship, options=options)
+            config = {"scenario": scenario, "opponent": opponent, "robot_ship": robot_ship,
+                      "player_ship": player_ship, "options": options}
+            results[(opponent, robot_ship, player_ship)] = simview.simulate(
+                GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), "", quiet=True)
+            progress.advance(task)
+    for opponent in OPPONENTS[::-1]:
+        table = Table(title=f"SFB scenario {scenario}: robot's win rate (rows: robot ship; columns: opponent ship "
+                            f"flown by the {opponent}; {games} games each, draws = the rest)", title_justify="left")
+        table.add_column("robot")
+        for p in CADETS:
+            table.add_column(SHORT[p], justify="right")
+        for r in CADETS:
+            table.add_row(SHORT[r], *(f"{results[(opponent, r, p)].rate('robot')[0]:.0%}" for p in CADETS))
+        console.print(table)
+    console.print("Ships: " + ", ".join(f"{v} = {k}" for k, v in SHORT.items()))
 
 
 # --------------------------------------------------------------------------------------- play

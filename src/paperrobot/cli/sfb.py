@@ -307,3 +307,6 @@ def list_data(provisional: bool) -> None:
     for key, spec in shown:
         mark = " [provisional]" if spec.provisional else ""
         say(f"sfb ship {key}{mark}: {spec.source}")
+    if not provisional:
+        for name, line in sfb.plasma_sources():
+            say(f"sfb table plasma-{name}: {line}")

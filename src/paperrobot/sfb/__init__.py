@@ -28,7 +28,13 @@ OPTIONS = {"impulses": (8, 16), "tiebreak": ("shields", "coin"), "robots": (1, 2
 
 __all__ = ["SIDES", "scenario_names", "scenario_title", "load_ships", "ship_sheet", "new_game", "narrator",
            "encode_answer", "decode_answer", "play_battle", "RobotController", "PlayerPolicy", "Option", "Choice",
-           "EnergyAllocation", "edit_energy", "describe_energy"]
+           "EnergyAllocation", "edit_energy", "describe_energy", "plasma_sources"]
+
+
+def plasma_sources() -> list[tuple[str, str]]:
+    """(plasma type, arming source; warhead source) of every plasma type, for ``paperrobot data``."""
+    from .plasma import tables
+    return [(name, f"{spec.source}; warhead: {spec.warhead_source}") for name, spec in tables().types.items()]
 
 
 def scenario_names() -> list[str]:

@@ -57,7 +57,7 @@ class RobotController(CloakRules):
         if request.kind == "move":
             return self.move()
         if request.kind == "fire":
-            return self.fire()
+            return self.fire() if self.six else self.fire_normal()
         if request.kind == "launch":
             if self.six and self.threatened():
                 return NOTHING  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it

@@ -48,3 +48,11 @@ def test_simulate_all_pairings_prints_both_tables():
 def test_bad_game_count_is_one_line():
     result = invoke("simulate", "sfb", "--all-pairings", "--games", "0")
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+
+
+def test_scenario_options_from_the_command_line():
+    result = invoke("battle", "sfb", "--scenario", "6", "--plasma-f", "cth", "--evade", "plasma", "--seed", "2",
+                    "--no-maps")
+    assert result.exit_code == 0, result.output
+    bad = invoke("battle", "sfb", "--scenario", "6", "--plasma-f", "vassal", "--no-maps")
+    assert bad.exit_code == 2 and "plasma_f" in bad.output and len(bad.output.strip().splitlines()) == 1

@@ -28,13 +28,22 @@ def register(groups) -> None:
     groups["simulate"].command("sfb")(simulate)
 
 
-def _options(impulses: int, tiebreak: Optional[str]) -> dict:
+def _options(impulses: int, tiebreak: Optional[str], plasma_f: Optional[str] = None,
+             evade: Optional[str] = None) -> dict:
     if impulses not in (8, 16):
         fail(f"--impulses must be 16 (the scenarios' rule) or 8 (seed 002's quick variant), not {impulses}")
     options = {"impulses": impulses}
     if tiebreak:
         options["tiebreak"] = tiebreak
+    if plasma_f:  # scenario #6 options (docs/sfb-plasma-cloak.md)
+        options["plasma_f"] = plasma_f
+    if evade:
+        options["evade"] = evade
     return options
+
+
+PLASMA_F_HELP = "Plasma-F: 'seed' (hold 0, starts armed; default) or 'cth' (hold 1, starts empty)."
+EVADE_HELP = "Robot R.CLOAK2-4 against: 'cloak' (a cloaking enemy, seed 000; default) or 'plasma' (any plasma)."
 
 
 def _check_opponent(opponent: str) -> None:
@@ -72,6 +81,8 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
            opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship (default: the scenario's)."),
            impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant."),
            tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: 'shields' (seed 000, default) or 'coin' (CTH)."),
+           plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
+           evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
            log: Optional[Path] = typer.Option(None, help="Write the event log (JSON lines) here, for 'paperrobot replay'."),
            decisions: bool = typer.Option(False, "--decisions", help="Narrate only the robot's decisions."),
            maps: bool = typer.Option(True, help="Draw the map at the start and the end."),
@@ -81,7 +92,7 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
     events = EventLog()
     events.listeners.append(_narrate_to_console(sfb.narrator(), decisions))
     game = sfb.new_game(scenario, seed=seed, player_ship=opponent_ship, robot_ship=robot_ship, opponent=opponent,
-                        ships_dir=ships_dir, log=events, options=_options(impulses, tiebreak))
+                        ships_dir=ships_dir, log=events, options=_options(impulses, tiebreak, plasma_f, evade))
     if maps:
         draw_map(game, f"Scenario {scenario}: {sfb.scenario_title(scenario)} (seed {seed})")
     outcome = game.run()
@@ -113,13 +124,15 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
              opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship."),
              impulses: int = typer.Option(16, help="Impulses per turn (16, or 8)."),
              tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
+             plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
+             evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
              quiet: bool = typer.Option(False, help="No progress bar or table (for scripts)."),
              all_pairings: bool = typer.Option(False, "--all-pairings",
                                                help="Every pairing of the seven cadet ships, robot vs robot and "
                                                     "robot vs policy; --games is per pairing.")):
     """Run many battles in parallel and print win rates with 95% intervals."""
     _check_opponent(opponent)
-    options = _options(impulses, tiebreak)
+    options = _options(impulses, tiebreak, plasma_f, evade)
     if all_pairings:
         _all_pairings(scenario or "duel", games, jobs, seed, db, options, quiet)
         return
@@ -223,6 +236,8 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          seed: int = typer.Option(1, help="Seed for the dice."),
          impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8."),
          tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
+         plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
+         evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
          save: Optional[Path] = typer.Option(None, help="Save file to write on 'save' / 'quit'."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
          log: Optional[Path] = typer.Option(None, help="Write the event log here at the end."),
@@ -235,7 +250,7 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
         save = save or resume
     else:
         setup = {"scenario": scenario, "ship": ship, "robot_ship": robot_ship,
-                 "options": _options(impulses, tiebreak), "ships_dir": str(ships_dir) if ships_dir else None}
+                 "options": _options(impulses, tiebreak, plasma_f, evade), "ships_dir": str(ships_dir) if ships_dir else None}
     if save and not resume and save.exists():
         fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
     terminal = Terminal()

@@ -14,7 +14,8 @@ WHY = (Reason("POLICY", "heuristic player policy"),)
 
 class Policy:
     phaser_range = 5  # fire phasers at the ship from this range in (always on impulse 8)
-    heavy_range = 4  # photons and disruptors: close in for overloads (always on impulse 8 within 12)
+    photon_range = 6  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
+    disruptor_range = 2
 
     def decide(self, request: Request) -> Decision:
         game = request.view
@@ -140,8 +141,10 @@ class Policy:
         rng = geo.rng(ship, enemy)
         last = game.impulse == 8
         plan = []
-        if rng <= self.heavy_range or (last and rng <= 12):
-            plan += ["photon", "disruptor"]
+        if rng <= self.photon_range or (last and rng <= 12):
+            plan.append("photon")
+        if rng <= self.disruptor_range or (last and rng <= 12):
+            plan.append("disruptor")
         if rng <= self.phaser_range or last:
             plan += ["phaser-1", "phaser-2"]
         if rng <= 2 or last:

@@ -330,3 +330,18 @@ def test_destroyed_tube_may_still_launch_within_a_quarter_turn():
     assert not pp.launchable(game, rom)
     kinds = [e.kind for e in game.log.events]
     assert "plasma-tube" in kinds and any(e.data.get("rule") == "SFB.PLASMA.TUBE" for e in game.log.events)
+
+
+def test_target_entering_the_torpedo_hex_is_struck_on_its_leading_shield():
+    game = romulan_game(dice=(1,) * 14)  # 30 on shield #1 (16): 14 internal, one DAC die each
+    rom, fed = ships(game)
+    place(rom, "1020", "A")
+    place(fed, "1011", "A", speed=0)
+    torp = launch_torpedo(game, rom, fed)
+    torp.hex, torp.prev_hex, torp.facing, torp.moves = parse("1010"), parse("1011"), F("D"), 5
+    game.execute_move(fed, "straight")  # the Federation ship enters 1010 heading A
+    game.impulse = 6
+    game.move_seekers()
+    impact = [e for e in game.log.events if e.kind == "plasma-impact"][0]
+    assert impact.data["shield"] == 1 and impact.data["travelled"] == 5 and impact.data["damage"] == 30
+    assert fed.internal == 14

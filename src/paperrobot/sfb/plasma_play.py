@@ -129,11 +129,13 @@ def move_plasmas(game: "Game", volleys: dict) -> None:
             game.emit("plasma-lost", torp.side, plasma=torp.label, why="its target is gone")
             continue
         if torp.hex == target.hex:  # the target is in its hex (same-hex launch, or it entered): it strikes
-            if torp.moves == 0:
-                source = torp.prev_hex
-            else:
-                source = target.prev_hex if target.prev_hex != target.hex else torp.prev_hex
-            impact(game, torp, target, game.shield_hit(target, source, "plasma"), volleys)
+            if torp.moves == 0 and torp.feedback:
+                # F2.3: launched in the target's hex, neither has moved: judged from one hex astern of the launcher
+                shield = game.shield_hit(target, torp.prev_hex, "plasma launched in its target's hex")
+            else:  # the target entered the weapon's hex (F2.1): the shield leading into it, as for drones
+                direction = hexgrid.facing_toward(target.prev_hex, target.hex)
+                shield = hexgrid.shield_facing_direction(target.facing, direction[0]) if direction else 1
+            impact(game, torp, target, shield, volleys)
             continue
         if pl.must_go_straight(torp.moves):
             steer, facing, dest = "straight", torp.facing, step(torp.hex, torp.facing)

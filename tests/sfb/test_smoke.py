@@ -2,7 +2,7 @@
 import pytest
 
 from paperrobot import sfb
-from paperrobot.core.errors import PaperRobotError, UnknownName
+from paperrobot.core.errors import UnknownName
 from paperrobot.core.events import EventLog
 
 

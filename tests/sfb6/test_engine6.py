@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from paperrobot import sfb
-from paperrobot.core.controller import Decision, Reason
 from paperrobot.core.dice import Dice
 from paperrobot.core.errors import IllegalAction
 from paperrobot.core.events import EventLog

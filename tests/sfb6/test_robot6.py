@@ -135,6 +135,7 @@ def test_cloak3_best_speed_while_hunted():
     robot_of(game, fed).start_turn(game)
     assert fed.speed == 16  # scenario top speed, no warp damage
     fed.warp_lost = 3
+    fed.speed = 9  # what the engine sets first: 12 less the warp damage (SFB.DMG3)
     robot_of(game, fed).start_turn(game)
     assert fed.speed == 13
 
@@ -161,3 +162,19 @@ def test_cloak3_evasion_sequence_over_several_impulses():
     assert "SFB.R2" not in rules  # no pursuit while hunted
     assert ranges[0] == 4  # equal speeds: the gap holds while it runs straight away
     assert all(r is None or r >= 3 for r in ranges)
+
+
+def test_cloak3_best_speed_never_forces_it_off_the_map():
+    """SFB.R3.MAP over SFB.R.CLOAK3: speeding up must not raise the turn mode into a forced exit."""
+    game, rom, fed = cloak_game()
+    launch_at(game, rom, fed, "1016", "A")
+    fed.warp_lost = 6  # ordinary speed 6 (turn mode 1); best speed 10 would be turn mode 2
+    place(fed, "2701", "F", straight=1)  # at the top edge heading off it: at TM 2 it could not turn
+    game.turn = 5
+    fed.speed = 6
+    robot_of(game, fed).start_turn(game)
+    assert fed.speed == 6
+    place(fed, "1410", "A", straight=1)
+    fed.speed = 6
+    robot_of(game, fed).start_turn(game)
+    assert fed.speed == 10

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import Hex, distance
-from .movement import RIGHT, STRAIGHT, bearing_score, candidates
+from .movement import RIGHT, STRAIGHT, bearing_score, candidates, viable_states
 from .plasma_play import launchable, sees
 
 TORPEDO_RANGE = 2  # SFB.R.CLOAK2: phasers at a torpedo that has moved within two hexes
@@ -74,7 +74,18 @@ class CloakRules:
                 w.tube.state = 3 if r8_turn(game.turn) else 0  # plasma.ARMED / plasma.EMPTY
                 w.ready = w.tube.armed
         if self.threatened():
-            self.ship.speed = best_speed(game.impulses, self.ship.warp_lost)
+            self.ship.speed = self.safe_speed(best_speed(game.impulses, self.ship.warp_lost))
+
+    def safe_speed(self, wanted: int) -> int:
+        """SFB.R3.MAP: a faster speed can mean a larger turn mode; never take one that would leave the ship in a
+        position from which it must run off the map. Slows down from ``wanted`` to its ordinary speed."""
+        ship, board = self.ship, self.game.board
+        for speed in range(wanted, ship.speed, -1):
+            tm = ship.tm_table[speed]
+            state = (ship.hex[0], ship.hex[1], ship.facing, min(tm, max(1, ship.straight)))
+            if state in viable_states(board.cols, board.rows, tm):
+                return speed
+        return ship.speed
 
     def plasma_launch(self) -> tuple[tuple, list]:
         """SFB.R8 / SFB.R.PLASMA: launch each armed tube on the first impulse the target is in its arc."""

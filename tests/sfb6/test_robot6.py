@@ -178,3 +178,14 @@ def test_cloak3_best_speed_never_forces_it_off_the_map():
     fed.speed = 6
     robot_of(game, fed).start_turn(game)
     assert fed.speed == 10
+
+
+def test_cloak3_best_speed_is_narrated_as_a_decision():
+    game, rom, fed = cloak_game()
+    game.log, game.rec = EventLog(), True
+    launch_at(game, rom, fed, "1016", "A")
+    place(fed, "1410", "A")
+    fed.speed = 12
+    robot_of(game, fed).start_turn(game)
+    speed = [e for e in game.log.events if e.kind == "decision" and e.data["request"] == "speed"]
+    assert len(speed) == 1 and speed[0].data["rule"] == "SFB.R.CLOAK3" and speed[0].data["action"] == 16

@@ -73,8 +73,16 @@ class CloakRules:
             if w.tube is not None and w.alive:
                 w.tube.state = 3 if r8_turn(game.turn) else 0  # plasma.ARMED / plasma.EMPTY
                 w.ready = w.tube.armed
-        if self.threatened():
-            self.ship.speed = self.safe_speed(best_speed(game.impulses, self.ship.warp_lost))
+        threats = self.threatened()
+        if threats:
+            ship = self.ship
+            ordinary = ship.speed
+            ship.speed = self.safe_speed(best_speed(game.impulses, ship.warp_lost))
+            if game.rec:
+                text = (f"torpedo {threats[0].label} is after it: run at best speed {ship.speed} this turn"
+                        + ("" if ship.speed > ordinary else " (no faster speed is safe from the map edge)"))
+                game.emit("decision", ship.side, ship=ship.name, request="speed", rule="SFB.R.CLOAK3", text=text,
+                          rolls=[], action=ship.speed)
 
     def safe_speed(self, wanted: int) -> int:
         """SFB.R3.MAP: a faster speed can mean a larger turn mode; never take one that would leave the ship in a

@@ -62,3 +62,13 @@ def test_random_person_with_plasma_and_cloak(seed, ship, robot):
                         log=EventLog())
     check(game, game.run())
     check6(game)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), robot_ship=st.sampled_from(CADETS), player_ship=st.sampled_from(CADETS),
+       opponent=st.sampled_from(["policy", "robot"]), impulses=st.sampled_from([16, 8]))
+def test_random_pairings_keep_invariants(seed, robot_ship, player_ship, opponent, impulses):
+    game = sfb.new_game("duel", seed=seed, robot_ship=robot_ship, player_ship=player_ship, opponent=opponent,
+                        log=EventLog(), options={"impulses": impulses})
+    check(game, game.run())
+    check6(game)

@@ -20,6 +20,7 @@ from ..core.hexgrid import Board, Hex, shield_facing_direction
 from ..core.outcome import Outcome
 from . import damage as dmg
 from . import plasma_play as pp
+from .cloak import effective_range
 from .choices import Choice, Option
 from .data import ScenarioSpec, heavy_chart, phaser_chart, weapon_tables
 from .energy import EnergyAllocation
@@ -122,7 +123,7 @@ class Game:
         """The range used on the weapon charts: the true range, or 2 x true + 5 against a cloaked ship
         (SFB.CLOAK, G13.34)."""
         cloak = getattr(target, "cloak", None)
-        return 2 * rng + 5 if cloak is not None and cloak.cloaked else rng
+        return effective_range(rng, True) if cloak is not None and cloak.cloaked else rng
 
     def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
         """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""

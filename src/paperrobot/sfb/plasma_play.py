@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from ..core import hexgrid
 from ..core.errors import IllegalAction
-from ..core.hexgrid import distance
 from . import cloak as ck
 from . import plasma as pl
 from .movement import seek_choice, step
@@ -205,14 +204,6 @@ def hit_plasma(game: "Game", torp: pl.Plasma, points: int) -> None:
     if torp.strength <= 0 and torp.alive:
         torp.alive = False
         game.emit("plasma-destroyed", torp.side, plasma=torp.label, rule="SFB.PLASMA.STRENGTH")
-
-
-def fire_ranges(weapon_kind: str, firer: "Ship", target) -> tuple[int, int, int]:
-    """(true range, range for the hit roll / chart, range for the damage) against a ship or seeking weapon."""
-    true = distance(firer.hex, target.hex)
-    cloak = getattr(target, "cloak", None)
-    hit, dmg = ck.fire_ranges(weapon_kind, true, cloak is not None and cloak.cloaked)
-    return true, hit, dmg
 
 
 # ----------------------------------------------------------------------------------- tube losses

@@ -14,7 +14,7 @@ WHY = (Reason("POLICY", "heuristic player policy"),)
 
 class Policy:
     phaser_range = 5  # fire phasers at the ship from this range in (always on impulse 8)
-    photon_range = 6  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
+    photon_range = 4  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
     disruptor_range = 2
 
     def decide(self, request: Request) -> Decision:

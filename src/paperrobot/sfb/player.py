@@ -12,7 +12,7 @@ from ..core.hexgrid import to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation
 from .plasma import Plasma
-from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward
+from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward, viable_states
 from .state import Drone, Ship, Weapon
 
 WANT_RANGE = 3
@@ -58,11 +58,24 @@ class PlayerPolicy:
         cloak = pc.cloak_points(ship, budget, arm) if ship.cloak is not None else 0
         budget -= cloak
         top = min(game.max_speed(ship), warp + min(1, ship.impulse), int(budget))
-        speed = max(0, top)
+        speed = self.safe_speed(ship, max(0, top))
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))
         return EnergyAllocation(speed, float(phasers), tuple(arm), recharge, cloak)
+
+    def safe_speed(self, ship: Ship, top: int) -> int:
+        """The fastest speed up to ``top`` whose turn mode does not leave the ship where it must run off the map
+        (a faster speed can mean a larger turn mode); the policy never disengages by accident."""
+        board = self.game.board
+        if self.game.objective is not None:
+            return top  # #4: the way out over the 28xx edge is the goal
+        for speed in range(top, 0, -1):
+            tm = ship.tm_table[speed]
+            if (ship.hex[0], ship.hex[1], ship.facing, min(tm, max(1, ship.straight))) in \
+                    viable_states(board.cols, board.rows, tm):
+                return speed
+        return top
 
     def cloak(self, ship: Ship) -> bool:
         """G13.1: cloak whenever the cloak was paid for (it is only paid on turns with nothing to launch)."""

@@ -43,7 +43,8 @@ def make_game(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca"
     else:
         from ..core.errors import UnknownName
         raise UnknownName("FC opponent", opponent, ["robot", "policy"])
-    setup = {"robot_ship": robot, "opponent_ship": opponent_ship, "opponent": opponent, "seed": seed,
+    flown_by = "you" if player_controller is not None else opponent
+    setup = {"robot_ship": robot, "opponent_ship": opponent_ship, "opponent": flown_by, "seed": seed,
              "map": board or "floating"}
     return Game(specs, {"robot": Robot(dice), "player": other}, dice, log, load_tables(tables_dir),
                 ("player", "robot"), setup, board=parse_board(board))

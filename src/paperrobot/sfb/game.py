@@ -645,8 +645,9 @@ class Game:
                 return seeker
         return next(t for t in self.plasmas if t.label == name)
 
-    def fire_options(self, ship: Ship, labels: bool = True) -> list[tuple[str, str, Weapon, Any]]:
-        """(key, label, weapon, target) for every legal shot of a player ship now."""
+    def ready_weapons(self, ship: Ship) -> list[Weapon]:
+        """Direct-fire weapons of ``ship`` that may fire now: alive, within the firing rate (E1.5), and a phaser
+        with capacitor charge for it (H6.1) or an armed heavy weapon."""
         ready = []
         for weapon in ship.weapons:
             if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
@@ -657,6 +658,11 @@ class Game:
             elif not weapon.ready:
                 continue
             ready.append(weapon)
+        return ready
+
+    def fire_options(self, ship: Ship, labels: bool = True) -> list[tuple[str, str, Weapon, Any]]:
+        """(key, label, weapon, target) for every legal shot of a player ship now."""
+        ready = self.ready_weapons(ship)
         if not ready or (ship.cloak is not None and not pp.may_act(self, ship)):
             return []
         out = []

@@ -181,16 +181,7 @@ class PlayerPolicy:
     def fast_orders(self, ship: Ship) -> list[tuple[Ship, Weapon, object]]:
         """The same choice as ``fire(game.fire_options(ship))``, computed without building every option."""
         game = self.game
-        ready = []
-        for weapon in ship.weapons:
-            if not weapon.alive or weapon.kind in ("drone", "plasma") or not game.rate_ok(weapon):
-                continue
-            if weapon.kind == "phaser":
-                if ship.capacitor + 1e-9 < weapon.cost:
-                    continue
-            elif not weapon.ready:
-                continue
-            ready.append(weapon)
+        ready = game.ready_weapons(ship)
         if not ready:
             return []
         if ship.cloak is not None and not ship.cloak.may_fire(game.impulse):

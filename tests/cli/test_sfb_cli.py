@@ -95,3 +95,15 @@ def test_illegal_energy_is_refused_and_asked_again():
     result = invoke("play", "sfb", "--seed", "2", input="speed=99\n" + "\n" * 3000)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Not allowed" in result.output and "Game over" in result.output
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("battle", "chess"), "No such command 'chess'"),
+    (("battle", "sfb", "--seed", "abc"), "--seed"),
+    (("battle", "sfb", "--nosuch"), "No such option"),
+])
+def test_usage_errors_are_one_line(args, needle):
+    result = invoke(*args)
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0]

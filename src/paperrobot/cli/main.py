@@ -29,6 +29,20 @@ class Group(TyperGroup):
         except PaperRobotError as exc:
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(2) from None
+        except Exception as exc:
+            if not _is_usage_error(exc):
+                raise
+            where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "paperrobot"
+            print(f"error: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
+            raise typer.Exit(2) from None
+
+
+def _is_usage_error(exc: Exception) -> bool:
+    """A click usage error (bad option, missing argument, unknown command), but not 'no arguments: show help'.
+
+    Matched by class name because typer may carry its own copy of click."""
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    return "UsageError" in names and "NoArgsIsHelpError" not in names
 
 
 app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,

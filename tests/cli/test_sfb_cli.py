@@ -107,3 +107,11 @@ def test_usage_errors_are_one_line(args, needle):
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0]
+
+
+def test_play_disengage_at_any_prompt():
+    # Accept the energy default, then announce disengagement at the first move prompt.
+    result = invoke("play", "sfb", "--scenario", "5", "--seed", "2", input="\ndisengage\n" + "\n" * 50)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "You will disengage" in result.output
+    assert "Game over: the robot wins (disengaged) after 1 turns" in result.output

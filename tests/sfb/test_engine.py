@@ -138,8 +138,10 @@ def test_map_items_and_status_lines():
 
 def test_person_may_disengage_in_scenario5():
     """CTH #5: disengaging is a draw for him and a tactical victory for the robot."""
-    outcome = sfb.new_game("5", seed=2, player=Disengager()).run()
+    game = sfb.new_game("5", seed=2, player=Disengager())
+    outcome = game.run()
     assert outcome.winner == "robot" and outcome.result == "disengaged" and outcome.turns == 1
+    assert game.impulse == 1  # announced at the end of the first impulse, not the end of the turn
 
 
 class Disengager(Orders):

@@ -60,7 +60,7 @@ class RandomCaptain:
         choice = request.options
         keys = [o.key for o in choice.items]
         if request.kind == "disengage":
-            return Decision("yes" if rnd.random() < 0.02 else "no")
+            return Decision("yes" if rnd.random() < 0.002 else "no")
         if not choice.multi:
             return Decision(rnd.choice(keys))
         picked, used = [], set()

@@ -201,9 +201,18 @@ class Terminal:
         for line in game.status_lines("robot"):
             say(line)
 
+    wants_out = False  # the person typed 'disengage': answer yes at the end of this impulse
+
+    def disengage(self) -> None:
+        self.wants_out = True
+        say("You will disengage at the end of this impulse (scenario #5: a draw for you, a tactical victory for the robot).")
+
     def decide(self, request: Request) -> Decision:
         if request.kind == "energy":
             return Decision(self._energy(request))
+        if request.kind == "disengage":  # asked every impulse; answered without a prompt (docs/sfb.md)
+            answer, self.wants_out = ("yes" if self.wants_out else "no"), False
+            return Decision(answer)
         choice = request.options
         say(choice.prompt)
         return Decision(choose(self.prompter, request, choice.items, choice.multi, tuple(choice.default), ">"))
@@ -227,7 +236,8 @@ class Terminal:
 
 
 HELP = ("At any prompt: 'map' draws the map and both ships' status, 'save' writes the save file, "
-        "'quit' saves (if you gave --save or --resume) and stops, 'help' shows this.")
+        "'quit' saves (if you gave --save or --resume) and stops, 'disengage' leaves the battle at the end of "
+        "the impulse (scenario #5), 'help' shows this.")
 
 
 def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.scenario_names())),
@@ -270,7 +280,8 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
     session = PlaySession(GAME, setup, seed, build, terminal, sfb.encode_answer, sfb.decode_answer, narrate,
                           save, answers)
     terminal.session = session
-    terminal.prompter = Prompter(session, {"map": terminal.show_map, "help": lambda: say(HELP)})
+    terminal.prompter = Prompter(session, {"map": terminal.show_map, "help": lambda: say(HELP),
+                                            "disengage": terminal.disengage})
     say(f"Scenario {setup['scenario']}: {sfb.scenario_title(setup['scenario'])}. {HELP}")
     if answers:
         say(f"Resuming {resume}: replaying {len(answers)} answers.")

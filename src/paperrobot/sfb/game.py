@@ -317,9 +317,6 @@ class Game:
             pp.declare_cloak(self, ship, want, paid)
 
     def end_turn(self) -> None:
-        self.offer_disengagement()
-        if self.outcome is not None:
-            return
         for ship in self.ships:
             for w in ship.weapons:
                 if w.kind == "disruptor":
@@ -328,8 +325,8 @@ class Game:
             self.finish(None, "time")
 
     def offer_disengagement(self) -> None:
-        """#5: a player ship may disengage by announcement (CTH: at the end of any impulse; offered here at the
-        end of each turn, docs/sfb.md "Map edges and exits"). The robot cannot retreat."""
+        """#5: a player ship may disengage by announcement at the end of any impulse (CTH #5; docs/sfb.md "Map
+        edges and exits"). The robot cannot retreat."""
         if self.scenario.leave_map != "disengage":
             return
         for ship in self.ships:
@@ -354,6 +351,8 @@ class Game:
             self.fire_direct()
             if self.drones or self.has_tubes:
                 self.end_impulse()
+            if self.outcome is None and self.scenario.leave_map == "disengage":
+                self.offer_disengagement()
 
     # ------------------------------------------------------------------------------ step 1
     def move_ships(self) -> None:

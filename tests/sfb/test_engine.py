@@ -164,3 +164,21 @@ def test_drone_launched_in_targets_hex_uses_the_hex_behind_the_launcher():
     game.move_seekers()
     hit = [e.data for e in game.log.events if e.kind == "damage"][0]
     assert hit["shield"] == 1
+
+
+def test_target_may_fire_at_a_drone_launched_in_its_hex_only_in_the_launch_impulse():
+    """F2.3 (an exception to F2.2): the target may fire at a seeking weapon launched in its hex, at range 0,
+    in that impulse's direct-fire step; once it has moved it is no longer a legal target at range 0."""
+    game = logged_game()
+    fed, kl = ships(game)
+    place(fed, "1410", "A")
+    place(kl, "1410", "D")
+    drone = game.launch_drone(kl, weapon(kl, "drone-1"), fed)
+    fed.capacitor = 3
+    shots = [(w.key, t) for _, _, w, t in game.fire_options(fed) if t is drone]
+    assert shots, "the target may fire at the drone launched in its hex (F2.3)"
+    assert game.shootable_by_target(drone, fed)
+    assert game.shootable_by_target(drone, kl)  # F2.2 restricts only the target
+    drone.moves = 1  # it has moved (and is, say, back in the hex): F2.2 applies again
+    assert not game.shootable_by_target(drone, fed)
+    assert all(t is not drone for _, _, _, t in game.fire_options(fed))

@@ -137,6 +137,12 @@ class Game:
             return True
         return arc_holds(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 
+    @staticmethod
+    def shootable_by_target(seeker, ship: Ship) -> bool:
+        """F2.2: a seeking weapon in its target's hex cannot be fired at by that target (range 0), except (F2.3)
+        in the impulse it was launched there: it has not moved yet (seekers move on every impulse)."""
+        return seeker.target != ship.name or seeker.hex != ship.hex or seeker.moves == 0
+
     def can_fire(self, ship: Ship, weapon: Weapon, target) -> bool:
         if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
             return False
@@ -145,8 +151,8 @@ class Game:
                 return False
         elif not weapon.ready:
             return False
-        if isinstance(target, (Drone, Plasma)) and target.target == ship.name and target.hex == ship.hex:
-            return False  # F2.2: the target cannot fire at the weapon at range 0
+        if isinstance(target, (Drone, Plasma)) and not self.shootable_by_target(target, ship):
+            return False
         if isinstance(target, Plasma) and weapon.kind != "phaser":
             return False  # FP1.6: only phasers hurt plasma
         if ship.cloak is not None and not pp.may_act(self, ship):
@@ -668,8 +674,8 @@ class Game:
         targets: list = self.enemies(ship) + [d for d in self.drones if d.alive and d.side != ship.side]
         targets += [t for t in self.plasmas if t.alive and t.side != ship.side]
         for target in targets:
-            if isinstance(target, (Drone, Plasma)) and target.target == ship.name and target.hex == ship.hex:
-                continue  # F2.2: the target cannot fire at the weapon at range 0
+            if isinstance(target, (Drone, Plasma)) and not self.shootable_by_target(target, ship):
+                continue
             for weapon in ready:
                 if isinstance(target, Plasma) and weapon.kind != "phaser":
                     continue  # FP1.6: only phasers hurt plasma

@@ -186,10 +186,11 @@ class PlayerPolicy:
             return []
         if ship.cloak is not None and not ship.cloak.may_fire(game.impulse):
             return []  # SFB.CLOAK
+        shootable = game.shootable_by_target  # F2.2 / F2.3
         targets: list = [t for t in game.plasmas if t.alive and t.side != ship.side and t.target == ship.name
-                         and t.hex != ship.hex]
+                         and shootable(t, ship)]
         targets += [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
-                    and d.hex != ship.hex]  # F2.2: not at its own drone in its hex
+                    and shootable(d, ship)]
         targets += game.enemies(ship)
         orders = []
         used: set[str] = set()

@@ -264,6 +264,18 @@ class Game:
                           rolls=[r.to_json() for r in reason.rolls], action=_jsonable(decision.action))
         return decision
 
+    def ask_keys(self, ship: Ship, kind: str, choice: Choice, refuse) -> tuple[str, ...]:
+        """Ask a person's multi-choice; every key must be one of the choice's items, else ``refuse(bad key,
+        sorted legal keys)`` is raised (the engine changes nothing before this check)."""
+        keys = self.ask(ship, kind, ship, choice).action
+        if isinstance(keys, str):
+            keys = (keys,)
+        legal = {item.key for item in choice.items}
+        for key in keys:
+            if key not in legal:
+                raise refuse(key, sorted(legal))
+        return tuple(keys)
+
     # ------------------------------------------------------------------------------ the turn
     def run(self) -> Outcome:
         while self.outcome is None:
@@ -524,14 +536,8 @@ class Game:
                                      f"{distance(ship.hex, target.hex)}") for w in racks)
                 advisor = self.advisors[ship.name]
                 choice = Choice(f"{ship.name}: launch drones?", items, True, advisor.launch(ship, racks, target))
-                keys = self.ask(ship, "launch", ship, choice).action
-                if isinstance(keys, str):
-                    keys = (keys,)
-                legal = {w.key for w in racks}
-                bad = [k for k in keys if k not in legal]
-                if bad:
-                    raise IllegalAction(f"cannot launch from '{bad[0]}' now; racks ready: {', '.join(sorted(legal))}",
-                                        "SFB.R5")
+                keys = self.ask_keys(ship, "launch", choice, lambda bad, legal: IllegalAction(
+                    f"cannot launch from '{bad}' now; racks ready: {', '.join(legal)}", "SFB.R5"))
             for key in keys:
                 rack = next(w for w in racks if w.key == key)
                 self.launch_drone(ship, rack, target)
@@ -561,14 +567,9 @@ class Game:
                 advisor = self.advisors[ship.name]
                 choice = Choice(f"{ship.name}: launch plasma torpedoes?", items, True,
                                 advisor.launch_plasma(ship, tubes, target))
-                keys = self.ask(ship, "launch", ship, choice).action
-                if isinstance(keys, str):
-                    keys = (keys,)
-                legal = {w.key for w in tubes}
-                bad = [k for k in keys if k not in legal]
-                if bad:
-                    raise IllegalAction(f"cannot launch '{bad[0]}' now; ready with {target.name} in arc: "
-                                        f"{', '.join(sorted(legal))}", "SFB.PLASMA.LAUNCH")
+                keys = self.ask_keys(ship, "launch", choice, lambda bad, legal: IllegalAction(
+                    f"cannot launch '{bad}' now; ready with {target.name} in arc: {', '.join(legal)}",
+                    "SFB.PLASMA.LAUNCH"))
             for key in keys:
                 pp.launch(self, ship, next(w for w in tubes if w.key == key), target)
 

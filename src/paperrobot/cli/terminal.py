@@ -1,0 +1,264 @@
+"""A person playing any registered game in the terminal, on the game contract.
+
+One loop for every game: it shows each request (numbered options, or a form's fields with the suggested
+values), reads the person's line, and sends the answer; an illegal answer comes back with the rule it
+breaks and is asked again. The save (set-up, seed, answers) is written after every answer, to ``--save``
+or to a recovery file that the next ``play`` offers to resume, so a crash or Ctrl-C loses nothing.
+``undo [N]`` rebuilds the match without the last N answers. A game's front end adds what only it knows:
+what to show before a request (map, status) and extra words such as ``map``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from ..core import registry
+from ..core.contract import Match, Request
+from ..core.errors import PaperRobotError
+from ..core.events import Event, EventLog
+from ..core.outcome import Outcome
+from ..core.save import load_match, match_save, write_match_save
+from .common import say
+
+COMMON_HELP = ("At any prompt: Enter takes the suggestion; 'save' writes the save file, 'undo' (or 'undo N') takes "
+               "back your last answer (or N answers), 'quit' stops (the game is kept), 'help' shows this.")
+MAX_LINE = 2000  # longer lines are refused unread: no answer in any game is that long
+
+
+class QuitGame(Exception):
+    """The person asked to stop (``quit`` or end of input)."""
+
+
+class Front:
+    """What one game's terminal front end adds to the loop; every hook is optional."""
+
+    help = ""
+
+    def commands(self, match: Match) -> dict[str, Callable[[], None]]:
+        return {}
+
+    def before(self, match: Match, request: Request) -> None:
+        """Show what the person needs for this request (map, status)."""
+
+    def auto(self, match: Match, request: Request) -> Any:
+        """An answer given without asking (e.g. 'no' to a question the person answers by a command); None asks."""
+        return None
+
+    def narrate(self, event: Event) -> str | None:
+        return None
+
+
+def recovery_path(game: str) -> Path:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "paperrobot"
+    return base / f"recovery-{game}.save"
+
+
+class TerminalPlay:
+    """Runs a match for a person at the terminal: a new one (``new(log)``), a save (``resume``), or the
+    recovery file of an interrupted game if the person agrees."""
+
+    def __init__(self, game: str, front: Front, new: Callable[[EventLog], Match], save_path: Path | None = None,
+                 resume: Path | None = None, input_fn: Callable[[str], str] = input):
+        self.front, self.input = front, input_fn
+        self.info = registry.info(game)
+        self.quiet = True  # no narration while answers are replayed
+        self.recovery = save_path is None and resume is None
+        self.save_path = resume or save_path or recovery_path(game)
+        if resume is not None:
+            match, self.steps, self.request = load_match(resume, game, self._log())
+        elif self.recovery and self.save_path.exists() and self._resume_recovery():
+            match, self.steps, self.request = load_match(self.save_path, game, self._log())
+            say(f"Resumed the unfinished game from {self.save_path}.")
+        else:
+            match, self.steps, self.request = new(self._log()), None, None
+        self.resumed = bool(match.answers)
+        self._attach(match)
+
+    def _resume_recovery(self) -> bool:
+        try:
+            answer = self.input(f"An unfinished {self.info.name} game was found ({self.save_path}); resume it? [Y/n] ")
+        except EOFError:
+            answer = "n"
+        if answer.strip().lower() in ("", "y", "yes"):
+            return True
+        kept = self.save_path.with_name(f"{self.save_path.stem}-{int(time.time())}.save")
+        self.save_path.replace(kept)
+        say(f"Starting a new game; the unfinished one is kept in {kept} (resume it with --resume).")
+        return False
+
+    def _log(self) -> EventLog:
+        log = EventLog()
+        log.listeners.append(self._show)
+        return log
+
+    def _attach(self, match: Match) -> None:
+        self.match = match
+        match.listeners = [lambda m: self.save(quiet=True)]
+        self.quiet = False
+
+    def _show(self, event: Event) -> None:
+        if self.quiet:
+            return
+        text = self.front.narrate(event)
+        if text:
+            say(text)
+
+    # ------------------------------------------------------------------ saving
+    def save(self, quiet: bool = False) -> None:
+        write_match_save(self.save_path, match_save(self.match, self.info.engine_version))
+        if not quiet:
+            say(f"Saved to {self.save_path}; continue later with 'paperrobot play {self.match.game} --resume "
+                f"{self.save_path}'")
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> Outcome | None:
+        if self.steps is None:
+            self.steps = self.match.play()
+            self.request = self._next(None)
+        try:
+            while self.request is not None:
+                answer = self.front.auto(self.match, self.request)
+                if answer is None:
+                    answer = self.ask(self.request)
+                    if answer is _UNDO:
+                        continue
+                self.request = self._next(answer)
+        except (QuitGame, KeyboardInterrupt) as exc:
+            say("")
+            say(f"Stopped; the game is kept in {self.save_path}: resume it with 'paperrobot play {self.match.game} "
+                f"--resume {self.save_path}'." if self.match.answers else "Stopped.")
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            return None
+        if self.recovery and self.save_path.exists():
+            self.save_path.unlink()  # a finished game needs no recovery
+        return self.match.outcome
+
+    def _next(self, answer: Any) -> Request | None:
+        try:
+            request = next(self.steps) if answer is None else self.steps.send(answer)
+        except StopIteration:
+            return None
+        if request.error:
+            say(f"Not allowed: {request.error}")
+        return request
+
+    def undo(self, count: int) -> None:
+        keep = len(self.match.answers) - count
+        if count < 1 or keep < 0:
+            say(f"You can take back 1 to {len(self.match.answers)} answers here.")
+            return
+        self.quiet = True
+        fresh = self.match.rebuild(keep, self._log())
+        self._attach(fresh)
+        self.steps, self.request = fresh.resume
+        self.save(quiet=True)
+        say(f"Took back {count} answer(s); you are at question {self.request.seq if self.request else '-'} again.")
+
+    # ------------------------------------------------------------------ one question
+    def read(self, prompt: str) -> str | object:
+        commands = self.front.commands(self.match)
+        while True:
+            try:
+                text = self.input(prompt + " ")
+            except EOFError:
+                raise QuitGame("input ended") from None
+            if len(text) > MAX_LINE:
+                say(f"That line is {len(text)} characters long; no answer is longer than {MAX_LINE}.")
+                continue
+            text = text.strip()
+            word, _, rest = text.lower().partition(" ")
+            if word == "save":
+                self.save()
+            elif word in ("quit", "exit"):
+                raise QuitGame("quit")
+            elif word == "help":
+                say(COMMON_HELP + (" " + self.front.help if self.front.help else ""))
+            elif word == "undo":
+                count = rest.strip() or "1"
+                if not count.isascii() or not count.isdigit() or len(count) > 6:
+                    say("Type 'undo' or 'undo N' with N a whole number of answers.")
+                    continue
+                self.undo(int(count))
+                return _UNDO
+            elif word in commands:
+                commands[word]()
+            else:
+                return text
+
+    def ask(self, request: Request) -> Any:
+        self.front.before(self.match, request)
+        if request.prompt:
+            say(request.prompt)
+        if request.form is not None:
+            return self.ask_form(request)
+        options = request.options
+        for number, option in enumerate(options, 1):
+            say(f"  {number:>2}. {option.label}")
+        text = self.read(f"[a number or key; Enter = {request.default}]:")
+        if text is _UNDO or not text:
+            return _UNDO if text is _UNDO else request.default
+        if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(options):
+            return options[int(text) - 1].key
+        return text
+
+    def ask_form(self, request: Request) -> Any:
+        default = request.default
+        if isinstance(default, str) and request.option(default) is not None:
+            default = request.option(default).value
+        values = dict(default) if isinstance(default, dict) else {}
+        while True:
+            for field in request.form.fields:
+                shown = values.get(field.name)
+                if isinstance(shown, list):
+                    shown = ",".join(str(v) for v in shown) or "none"
+                say(f"  {field.name:>10} = {shown}    ({field.label})")
+            if len(request.options) > 1:
+                say("  presets: " + "; ".join(f"{n}. {o.label}" for n, o in enumerate(request.options, 1)))
+            text = self.read("[Enter accepts; edit as name=value (several: name=a,b), or a preset number]:")
+            if text is _UNDO:
+                return _UNDO
+            if not text:
+                return values
+            if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(request.options):
+                return request.options[int(text) - 1].key
+            try:
+                values = edit_values(request, values, text)
+            except PaperRobotError as exc:
+                say(f"Not allowed: {exc}")
+
+
+_UNDO = object()
+
+
+def edit_values(request: Request, values: dict, text: str) -> dict:
+    """Apply ``name=value`` edits to a form's values; a value is a number, a word, or a comma list."""
+    fields = {f.name: f for f in request.form.fields}
+    out = dict(values)
+    for part in text.replace(";", " ").split():
+        name, sep, raw = part.partition("=")
+        if not sep or name not in fields:
+            raise PaperRobotError(f"'{part[:40]}' is not name=value with a name of: {', '.join(fields)}")
+        items = [] if raw.lower() in ("", "none") else raw.split(",")
+        parsed = [_scalar(item) for item in items]
+        out[name] = parsed if fields[name].multi else (parsed[0] if parsed else None)
+    return out
+
+
+def _scalar(text: str) -> Any:
+    if text.isascii() and text.lstrip("-").isdigit() and len(text) < 10:
+        return int(text)
+    try:
+        number = float(text) if text.isascii() and len(text) < 20 else None
+    except ValueError:
+        number = None
+    if number is not None and number == number and abs(number) < 1e9:
+        return number
+    return text
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value)

@@ -22,6 +22,7 @@ numbers, lists, dicts) so that saves record them as they are:
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..core.contract import Request
@@ -43,6 +44,7 @@ ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
 DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 DEFENCE_STEPS = opt.DEFENCE_STEPS
+HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
 
 class Game:
@@ -68,6 +70,11 @@ class Game:
             last: new_ship(last, specs[last], from_offset(mid_c + 2, mid_r - start_range // 2), 3),
         }
         self.drones: list[Drone] = []
+        self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
+        self.forms: dict = {}  # per-ship forms and name sets of the requests (options.py), built once
+        self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
+        self._turn_modes: dict = {}
+        self.view_fns = {side: partial(self.view, side) for side in self.ships}
         self.turn = 0
         self.impulse = 0
         self.subpulse = 0
@@ -115,13 +122,15 @@ class Game:
         return view(self, side)
 
     def turn_mode(self, ship: Ship) -> int:
-        table = self.tables.turn_modes
-        row = table.modes[ship.spec.turn_mode]
         speed = ship.speed_now()
-        for i, bound in enumerate(table.speeds):
-            if speed <= bound:
-                return row[i]
-        return row[-1]
+        key = (ship.spec.turn_mode, speed)
+        found = self._turn_modes.get(key)
+        if found is None:
+            table = self.tables.turn_modes
+            row = table.modes[ship.spec.turn_mode]
+            found = next((row[i] for i, bound in enumerate(table.speeds) if speed <= bound), row[-1])
+            self._turn_modes[key] = found
+        return found
 
     def subpulses(self, ship: Ship) -> tuple[int, ...]:
         if ship.stopped:
@@ -152,6 +161,8 @@ class Game:
     # ------------------------------------------------------------------------------- the game
     def sequence(self):
         """The whole game in the rulebook's order; yields requests, returns the Outcome."""
+        if not self.log.enabled and not self.log.listeners:
+            self.emit = _silent  # a silent game (simulations): no event is built
         first, last = self.order
         a, b = self.ships[first], self.ships[last]
         self.emit("setup", game="fc", **self.setup, ships={first: a.spec.name, last: b.spec.name},
@@ -278,7 +289,7 @@ class Game:
             if "turn-left" in moves:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
                 moves += ["pivot-left", "pivot-right"]
         if ship.available() >= ship.spec.het_cost:
-            moves += [f"het-{'ABCDEF'[f]}" for f in range(6) if f != ship.facing]
+            moves += HETS[ship.facing]
         return moves
 
     def move_ship(self, ship: Ship, move: str) -> None:
@@ -746,6 +757,10 @@ class Game:
     def _phaser_chart(self, kind: str):
         p = self.tables.phasers
         return {"phaser-1": p.phaser_1, "phaser-2": p.phaser_2, "phaser-3": p.phaser_3}[kind]
+
+
+def _silent(*args, **data) -> None:
+    return None
 
 
 def seek_facing(pos: Hex, facing: int, target: Hex) -> int:

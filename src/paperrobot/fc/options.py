@@ -63,6 +63,26 @@ def _int(value: Any, name: str, rule: str) -> int:
     raise IllegalAction(f"{name} must be a whole number, not {str(value)[:20]!r}", rule)
 
 
+def form_parser(check, known: frozenset, presets, kind: str):
+    """A form request's parser: a dict of values (only this form's fields) or a preset's key, through ``check``.
+    The same answers as Request.parse with the form, without building a set per answer (the hot path)."""
+    def parse(answer):
+        if isinstance(answer, dict):
+            for name in answer:
+                if name not in known:
+                    raise IllegalAction(f"'{str(name)[:30]}' is not a field of this form; the fields are "
+                                        f"{', '.join(sorted(known))}")
+            return check(answer)
+        if isinstance(answer, str):
+            for option in presets():
+                if option.key == answer:
+                    return check(option.value)
+        shown = ", ".join(o.key for o in presets())
+        raise IllegalAction(f"'{str(answer)[:40]}' is not an answer to this {kind} question; choose one of: {shown}, "
+                            f"or the form's values")
+    return parse
+
+
 def _options(presets):
     """Presets as Options; a duplicate of an earlier preset's values is left out."""
     out, seen = [], []
@@ -152,7 +172,7 @@ def allocate_request(game, ship) -> Request:
         return _options((("suggested", "the player policy's allocation", _policy(game, "allocate", ship)),
                          ("drift", "speed 0, nothing else", {"speed": 0, "regen": [], "hold": [], "photons": []})))
     return Request("allocate", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=lambda: game.view(ship.side), prompt=f"Turn {game.turn}: energy allocation")
+                   view=game.view_fns[ship.side], prompt="Energy allocation")
 
 
 # ------------------------------------------------------------------------------- accelerate (FC.2)
@@ -179,21 +199,30 @@ def accelerate_check(game, ship, answer: Any) -> str:
 
 
 def accelerate_request(game, ship) -> Request:
-    return Request("accelerate", ship.side, state=game, subject=ship,
-                   options=lambda: tuple(Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(game, ship)),
-                   default="none", check=lambda answer: accelerate_check(game, ship, answer),
-                   view=lambda: game.view(ship.side), prompt=f"Impulse {game.impulse}: accelerate?")
+    asks = game.forms.get(("accelerate", ship.side))
+    if asks is None:  # built once per ship: they read the state when called, while the request is open
+        asks = game.forms[("accelerate", ship.side)] = (
+            lambda: tuple(Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(game, ship)),
+            lambda answer: accelerate_check(game, ship, answer))
+    return Request("accelerate", ship.side, state=game, subject=ship, options=asks[0], default="none",
+                   check=asks[1], view=game.view_fns[ship.side], prompt="Accelerate this impulse?")
 
 
 # ------------------------------------------------------------------------------- move (FC.3)
 def move_request(game, ship, moves: list[str]) -> Request:
-    def check(answer):
-        if answer in moves:
-            return answer
-        raise IllegalAction(f"'{str(answer)[:30]}' is not possible now (legal: {', '.join(moves)})", "FC.3A")
-    return Request("move", ship.side, state=game, subject=ship, data=moves,
-                   options=lambda: tuple(Option(m) for m in moves), default="straight", check=check,
-                   view=lambda: game.view(ship.side), prompt=f"Sub-pulse {game.subpulse}: move")
+    """``moves``: the legal moves now (``Game.legal_moves``); the check and options read them from the game."""
+    game.moves[ship.side] = moves
+    asks = game.forms.get(("move", ship.side))
+    if asks is None:
+        def check(answer, side=ship.side):
+            legal = game.moves[side]
+            if answer in legal:
+                return answer
+            raise IllegalAction(f"'{str(answer)[:30]}' is not possible now (legal: {', '.join(legal)})", "FC.3A")
+        asks = game.forms[("move", ship.side)] = (lambda side=ship.side: tuple(Option(m) for m in game.moves[side]),
+                                                  check)
+    return Request("move", ship.side, state=game, subject=ship, data=moves, options=asks[0], default="straight",
+                   check=asks[1], view=game.view_fns[ship.side], prompt="Move")
 
 
 # ------------------------------------------------------------------------------- defend (FC.4)
@@ -229,7 +258,7 @@ def defend_request(game, ship, drone_ids: list[str]) -> Request:
                          ("everything", "every defence against every drone", every),
                          ("nothing", "no defence", {"order": []})))
     return Request("defend", ship.side, state=game, subject=ship, data=drone_ids, options=presets, form=form,
-                   view=lambda: game.view(ship.side), prompt="Defensive fire: drones strike your ship")
+                   view=game.view_fns[ship.side], prompt="Defensive fire: drones strike your ship")
 
 
 # ------------------------------------------------------------------------------- reinforce (FC.5F)
@@ -247,7 +276,7 @@ def reinforce_request(game, ship, info: dict) -> Request:
     return Request("reinforce", ship.side, state=game, subject=ship, data=info,
                    options=lambda: (Option(default(), "suggested"),) + tuple(
                        Option(str(n)) for n in range(cap + 1) if str(n) != default()),
-                   check=check, view=lambda: game.view(ship.side),
+                   check=check, view=game.view_fns[ship.side],
                    prompt=f"{info['damage']} damage on shield #{info['shield']}: reinforce with how many (0-{cap})?")
 
 
@@ -260,7 +289,8 @@ def shot_fields(n: int) -> tuple:
     found = _SHOT_FIELDS.get(n)
     if found is None:
         fields = tuple(Field(f"shot{i}", f"shot {i}: weapon@target[:mode], or none") for i in range(1, n + 1))
-        found = _SHOT_FIELDS[n] = (fields, tuple(f.name for f in fields))
+        names = tuple(f.name for f in fields)
+        found = _SHOT_FIELDS[n] = (fields, names, frozenset(names))
     return found
 
 
@@ -276,9 +306,9 @@ def parse_shot(text: Any) -> tuple[str, str, str]:
     return wid.strip(), (tgt.strip() or "ship"), mode.strip()
 
 
-def shot_cost(game, ship, wid: str, tgt: str, mode: str) -> tuple[Any, float]:
+def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tuple[Any, float]:
     """(weapon, cost) of one shot, or IllegalAction naming the rule (FC.GEN.ARC, FC.5A)."""
-    w = next((w for w in ship.weapons if w.id == wid), None)
+    w = game.weapon_index[ship.side].get(wid)
     if w is None:
         raise IllegalAction(f"{ship.spec.name} has no weapon '{wid}'", "FC.GEN.ARC")
     if w.fired or not w.alive:
@@ -286,7 +316,7 @@ def shot_cost(game, ship, wid: str, tgt: str, mode: str) -> tuple[Any, float]:
     if tgt == "ship":
         if mode not in ("", "as3", "overload") or (mode == "as3" and not w.phaser) or (mode == "overload" and w.phaser):
             raise IllegalAction(f"'{mode}' is not a fire mode of {wid}", "FC.GEN.ARC")
-        pos = game.enemy(ship.side).pos
+        pos = enemy_pos or game.enemy(ship.side).pos
         if not game.in_arc(ship, w.arc, pos):
             raise IllegalAction(f"the enemy ship is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
     else:
@@ -308,7 +338,7 @@ def shot_cost(game, ship, wid: str, tgt: str, mode: str) -> tuple[Any, float]:
 
 
 def fire_check(game, ship, names: tuple, values: dict) -> list:
-    shots, used, spent = [], set(), 0.0
+    shots, used, spent, enemy_pos = [], set(), 0.0, None
     for name in names:
         text = values.get(name)
         if text in NONE:
@@ -316,7 +346,8 @@ def fire_check(game, ship, names: tuple, values: dict) -> list:
         wid, tgt, mode = parse_shot(text)
         if wid in used:
             raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
-        w, cost = shot_cost(game, ship, wid, tgt, mode)
+        enemy_pos = enemy_pos or game.enemy(ship.side).pos
+        w, cost = shot_cost(game, ship, wid, tgt, mode, enemy_pos)
         spent += cost
         if spent > ship.available() + EPS:
             raise IllegalAction(f"no power to fire {wid} ({cost:g} needed)", "FC.GEN.POWER")
@@ -350,8 +381,14 @@ def legal_shots(game, ship, used=(), budget: float | None = None) -> list[tuple[
     return out
 
 
-def fire_request(game, ship) -> Request:
-    fields, names = shot_fields(len([w for w in ship.weapons if w.alive and not w.fired]))
+def fire_form(game, ship, n: int) -> tuple:
+    """The form of a volley of up to ``n`` shots of ``ship``, its presets and its parser, built once per ship and
+    size: they read the state when called, which is the state of the open request."""
+    key = ("fire", ship.side, n)
+    found = game.forms.get(key)
+    if found is not None:
+        return found
+    fields, names, known = shot_fields(n)
 
     def choices(name, earlier):
         used, spent = set(), 0.0
@@ -364,14 +401,22 @@ def fire_request(game, ship) -> Request:
             used.add(wid)
         return ("none",) + tuple(k for k, _ in legal_shots(game, ship, used, ship.available() - spent))
 
-    form = Form(fields, choices, lambda values: fire_check(game, ship, names, values))
+    def check(values):
+        return fire_check(game, ship, names, values)
 
     def presets():
-        return _options((("suggested", "the player policy's fire", encode("fire", _policy(game, "fire", ship))),
-                         ("hold", "hold fire", {})))
-    return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=lambda: game.view(ship.side), prompt=f"Offensive fire, impulse {game.impulse}: power "
-                                                             f"{ship.available():g} left")
+        hold = dict.fromkeys(names, "none")
+        return _options((("suggested", "the player policy's fire", {**hold, **encode("fire", _policy(game, "fire",
+                                                                                                        ship))}),
+                         ("hold", "hold fire", hold)))
+    found = game.forms[key] = (Form(fields, choices, check), presets, form_parser(check, known, presets, "fire"))
+    return found
+
+
+def fire_request(game, ship) -> Request:
+    form, presets, parse = fire_form(game, ship, len([w for w in ship.weapons if w.alive and not w.fired]))
+    return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
+                   view=game.view_fns[ship.side], prompt="Offensive fire")
 
 
 # ------------------------------------------------------------------------------- launch (FC.6)
@@ -390,18 +435,39 @@ def launch_check(game, ship, names: tuple, values: dict) -> list:
     return targets
 
 
-def launch_request(game, ship) -> Request:
-    names = tuple(f"launch{i}" for i in range(1, len(ship.ready_racks()) + 1))
-    fields = tuple(Field(n, "a drone's target: ship, a drone id (counter-drone), or none") for n in names)
-    form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship),
-                lambda values: launch_check(game, ship, names, values))
+_LAUNCH_FIELDS: dict[int, tuple] = {}
 
-    def presets():
-        every = {n: "ship" for n in names}
-        return _options((("suggested", "the player policy's launch", encode("launch", _policy(game, "launch", ship))),
-                         ("all", "every ready rack at the enemy ship", every), ("none", "no launch", {})))
-    return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=lambda: game.view(ship.side), prompt=f"Launch drones ({len(names)} rack(s) ready)")
+
+def launch_fields(n: int) -> tuple:
+    found = _LAUNCH_FIELDS.get(n)
+    if found is None:
+        fields = tuple(Field(f"launch{i}", "a drone's target: ship, a drone id (counter-drone), or none")
+                       for i in range(1, n + 1))
+        names = tuple(f.name for f in fields)
+        found = _LAUNCH_FIELDS[n] = (fields, names, frozenset(names))
+    return found
+
+
+def launch_request(game, ship) -> Request:
+    n = len(ship.ready_racks())
+    key = ("launch", ship.side, n)
+    found = game.forms.get(key)
+    if found is None:
+        fields, names, known = launch_fields(n)
+
+        def check(values):
+            return launch_check(game, ship, names, values)
+
+        def presets():
+            every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
+            return _options((("suggested", "the player policy's launch",
+                              {**none, **encode("launch", _policy(game, "launch", ship))}),
+                             ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))
+        form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship), check)
+        found = game.forms[key] = (form, presets, form_parser(check, known, presets, "launch"))
+    form, presets, parse = found
+    return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
+                   view=game.view_fns[ship.side], prompt="Launch drones")
 
 
 # ------------------------------------------------------------------------------- end of turn (FC.7)
@@ -423,13 +489,17 @@ def batteries_request(game, ship) -> Request:
     return Request("batteries", ship.side, state=game, subject=ship,
                    options=lambda: (Option(num_key(top), f"store {top:g} (as much as possible)"),) + (
                        (Option("0", "store nothing"),) if top > 0 else ()),
-                   check=check, view=lambda: game.view(ship.side), prompt="End of turn: energy into the batteries")
+                   check=check, view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries")
 
 
-def repairable(game, ship) -> set[str]:
-    names = {k for k, _ in ship.spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
-    names |= {f"rack-{i + 1}" for i in range(len(ship.racks))} | {f"reload-{i + 1}" for i in range(len(ship.racks))}
-    return names
+def repairable(game, ship) -> frozenset[str]:
+    """Every name a repair order may hold for this ship (built once)."""
+    key = ("repairable", ship.side)
+    if key not in game.forms:
+        names = {k for k, _ in ship.spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
+        names |= {f"rack-{i + 1}" for i in range(len(ship.racks))} | {f"reload-{i + 1}" for i in range(len(ship.racks))}
+        game.forms[key] = frozenset(names)
+    return game.forms[key]
 
 
 def repair_check(game, ship, values: dict) -> list:
@@ -452,7 +522,7 @@ def repair_request(game, ship, points: int) -> Request:
         return _options((("suggested", "the repair priority of FC.7B", {"order": _policy(game, "repair", ship)}),
                          ("none", "no repairs", {"order": []})))
     return Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=presets,
-                   form=form, view=lambda: game.view(ship.side), prompt=f"Repairs: {points} damage control points")
+                   form=form, view=game.view_fns[ship.side], prompt=f"Repairs: {points} damage control points")
 
 
 TRANSFER_FIELDS = tuple(Field(f"move{i}", "FROM>TO:BOXES between adjacent shields, or none") for i in range(1, 7))
@@ -510,11 +580,12 @@ def transfer_request(game, ship) -> Request:
                 lambda values: transfer_check(game, ship, values))
 
     def presets():
-        return _options((("suggested", "the player policy's transfers", encode("transfer", _policy(game, "transfer",
-                                                                                                   ship))),
-                         ("none", "no transfer", {})))
+        none = dict.fromkeys(TRANSFER_NAMES, "none")
+        return _options((("suggested", "the player policy's transfers",
+                          {**none, **encode("transfer", _policy(game, "transfer", ship))}),
+                         ("none", "no transfer", none)))
     return Request("transfer", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=lambda: game.view(ship.side), prompt="End of turn: shield transfers")
+                   view=game.view_fns[ship.side], prompt="End of turn: shield transfers")
 
 
 # ------------------------------------------------------------------------------- damage choices
@@ -528,7 +599,7 @@ def dac_phaser_request(game, ship, candidates: list[str]) -> Request:
         first = _policy(game, "dac_phaser", ship, candidates)
         return tuple(Option(c, f"lose {c}") for c in [first] + [c for c in candidates if c != first])
     return Request("dac_phaser", ship.side, state=game, subject=ship, data=candidates, options=options, check=check,
-                   view=lambda: game.view(ship.side), prompt="A phaser is hit: which one is lost?")
+                   view=game.view_fns[ship.side], prompt="A phaser is hit: which one is lost?")
 
 
 def dac_tractor_request(game, ship, info: dict) -> Request:
@@ -541,7 +612,7 @@ def dac_tractor_request(game, ship, info: dict) -> Request:
     labels = {"free": "lose a tractor that holds nothing", "holding": "lose a tractor holding a drone (it is released)"}
     return Request("dac_tractor", ship.side, state=game, subject=ship, data=info,
                    options=lambda: tuple(Option(k, labels[k]) for k in legal), check=check,
-                   view=lambda: game.view(ship.side), prompt="A tractor is hit: which one?")
+                   view=game.view_fns[ship.side], prompt="A tractor is hit: which one?")
 
 
 # ------------------------------------------------------------------------------- engine actions -> answers

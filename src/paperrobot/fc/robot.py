@@ -24,18 +24,23 @@ class Robot:
 
     def __init__(self, dice):
         self.dice = dice
+        self.steps: dict = {}  # request kind -> the do_<kind> method
 
     def decide(self, request: Request) -> Decision:
         """The robot's answer in contract terms (an option key or a form's values), with its reasons."""
         decision = self.act(request)
-        if request.kind in PLAIN:  # the engine's action is already an option key
+        kind = request.kind
+        if kind in PLAIN:  # the engine's action is already an option key
             return decision
-        return Decision(encode(request.kind, decision.action), decision.reasons)
+        return Decision(encode(kind, decision.action), decision.reasons)
 
     def act(self, request: Request) -> Decision:
         """The robot's decision as an engine action (lists and dicts), with its reasons."""
+        step = self.steps.get(request.kind)
+        if step is None:
+            step = self.steps[request.kind] = getattr(self, "do_" + request.kind)
         game = request.state
-        return getattr(self, "do_" + request.kind)(game, request.subject, game.enemy(request.side), request.data)
+        return step(game, request.subject, game.enemy(request.side), request.data)
 
     # ---------------------------------------------------------------- helpers
     def d6(self, purpose: str, side: str) -> int:

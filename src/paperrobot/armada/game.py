@@ -1,11 +1,13 @@
 """The Armada engine: set-up, six rounds (command, ship, squadron, status phases), attacks, scoring.
 
-The engine enforces; controllers decide. Each side has a controller answering requests of these
-kinds (options are lists of Option with a string key, so a person's answers save as strings):
-  command   (Rebel: the dial for a ship this round)      activate  (which ship activates next)
-  attack    (attack option key, or 'pass')                defend    (token kinds to spend, a tuple)
-  maneuver  (course key)                                  squadron  (squadron action key, or 'pass')
-The Imperial AI (robot.py) answers the same requests and also rolls its own command at activation.
+The engine enforces; controllers decide. ``sequence()`` is the whole game as a generator (the game
+contract, core/contract.py): where the rules ask a side it yields a Request whose options list the legal
+answers and whose ``check`` turns an answer into the engine's action (or refuses it with the rule):
+  style, focal, zone  (Imperial set-up)                   command   (Rebel: the dial for a ship this round)
+  activate  (which ship activates next)                   ai-command (Imperial: dial or token, at activation)
+  attack    (attack key, several joined by '+', or 'pass') defend   (token kinds to spend, joined by '+', or 'none')
+  maneuver  (course key)                                  squadron-pick, squadron (squadron action key, or 'pass')
+The Imperial AI (robot.py, Robot) and the Rebel policy (player.py, Policy) answer in option keys.
 """
 from __future__ import annotations
 
@@ -13,16 +15,17 @@ import math
 from dataclasses import dataclass, field
 from itertools import product
 
-from ..core.controller import Decision, Request
+from ..core.contract import Decision, Option, Request
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.errors import IllegalAction, UnknownName
+from ..core.errors import IllegalAction, PaperRobotError, UnknownName
 from ..core.outcome import Outcome
+from . import ai
 from . import dice as D
-from .data import catalogue, geometry, parse_dice
+from .data import catalogue, geometry, load_geometry, parse_dice
 from .geometry import (ADJACENT, ZONES, clip_to_arc, closest_point, inside_area, maneuver,
                        overlaps, poly_distance, range_band, segment_hits_poly)
-from .units import Obstacle, Ship, Squad, ZONE_INDEX
+from .state import Obstacle, Ship, Squad, ZONE_INDEX
 
 IMPERIAL, REBEL = "imperial", "rebel"
 SIDES = (IMPERIAL, REBEL)
@@ -34,13 +37,6 @@ DAMAGE_DECK = [("Structural Damage", 8), ("Injured Crew", 4)] + [(n, 2) for n in
     "Faulty Countermeasures", "Life Support Failure", "Point-Defense Failure", "Power Failure",
     "Projector Misaligned", "Ruptured Engine", "Shield Failure", "Targeter Disruption",
     "Thrust-Control Malfunction", "Thruster Fissure")]
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    key: str
-    label: str
-    data: object = None
 
 
 @dataclass(slots=True)
@@ -59,6 +55,31 @@ class ShotOpt:
         return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
 
 
+DEFAULT_IMPERIAL = "victory-ii,gladiator-i,tie-fighter*4"
+DEFAULT_REBEL = "cr90-a,nebulon-b-escort,assault-frigate-b,x-wing*2,a-wing"
+
+
+def fleet_list(text: str) -> list[str]:
+    """'tie-fighter*4,victory-ii' -> the names, one entry per unit."""
+    out = []
+    for item in str(text).split(","):
+        name, _, count = item.strip().partition("*")
+        if name.strip():
+            out += [name.strip()] * (int(count) if count.strip().isdigit() and len(count.strip()) < 4 else 1)
+    return out
+
+
+def fleet_text(names: list[str]) -> str:
+    """The inverse of fleet_list: repeats joined as 'name*N' (order kept)."""
+    out: list[list] = []
+    for name in names:
+        if out and out[-1][0] == name:
+            out[-1][1] += 1
+        else:
+            out.append([name, 1])
+    return ",".join(n if c == 1 else f"{n}*{c}" for n, c in out)
+
+
 @dataclass
 class Setup:
     imperial: list[str] = field(default_factory=lambda: ["victory-ii", "gladiator-i", "tie-fighter", "tie-fighter",
@@ -68,10 +89,22 @@ class Setup:
     table: str = "standard"
     evade_close: bool = True  # RRG 1.5 evade at close range (False: the 2015 rules, no effect)
     ships_dir: str | None = None
+    geometry: str | None = None  # a user's measurements file (a copy of data/geometry.toml); None: the package's
 
     def to_dict(self) -> dict:
         return {"imperial": list(self.imperial), "rebel": list(self.rebel), "table": self.table,
                 "evade_close": self.evade_close}
+
+    def to_options(self) -> dict:
+        """The registry's set-up options for this set-up (fleets as 'name,name*2' strings)."""
+        return {"imperial": fleet_text(self.imperial), "rebel": fleet_text(self.rebel), "table": self.table,
+                "evade_close": self.evade_close, "ships_dir": self.ships_dir or "", "geometry": self.geometry or ""}
+
+    @classmethod
+    def from_options(cls, imperial: str = DEFAULT_IMPERIAL, rebel: str = DEFAULT_REBEL, table: str = "standard",
+                     evade_close: bool = True, ships_dir: str = "", geometry: str = "") -> "Setup":
+        return cls(fleet_list(imperial), fleet_list(rebel), table, bool(evade_close), ships_dir or None,
+                   geometry or None)
 
     @classmethod
     def from_dict(cls, raw: dict) -> "Setup":
@@ -80,12 +113,16 @@ class Setup:
 
 
 class Game:
-    def __init__(self, setup: Setup, imperial, rebel, dice: Dice, log: EventLog | None = None):
+    """One battle. Built by the registry as ``Game.build(seed=..., log=..., **setup)``; ``sequence()`` plays it."""
+
+    sides = (REBEL, IMPERIAL)
+    robot_side = IMPERIAL
+
+    def __init__(self, setup: Setup, dice: Dice, log: EventLog | None = None):
         self.setup = setup
-        self.ctrl = {IMPERIAL: imperial, REBEL: rebel}
         self.dice = dice
         self.log = log or EventLog(enabled=False)
-        g = geometry()
+        self.geo = g = load_geometry(setup.geometry)
         self.width, self.depth = g.play_area.standard if setup.table == "standard" else g.play_area.small
         self.inset = g.play_area.setup_inset if setup.table == "standard" else 0.0
         self.round = 0
@@ -100,29 +137,52 @@ class Game:
         self.active: Ship | None = None
         self.phase = "setup"
         self.attacks_left = 2
+        self.plan: str | None = None  # the target group of the active ship's first attack (ARM.TARGET.DOUBLEARC)
         self.version = 0  # bumped whenever a unit moves or dies: the key of the shot cache
         self._shots: dict = {}
+        self._controllers: dict = {}
         self._build()
+
+    @classmethod
+    def build(cls, seed: int, log: EventLog | None = None, **setup) -> "Game":
+        """The registry's factory: set-up options (see armada/__init__.py) to a fresh engine."""
+        return cls(Setup.from_options(**setup), Dice(seed), log)
+
+    # ------------------------------------------------------------------ the contract
+    def controller(self, side: str, kind: str):
+        """The Imperial AI flies the Imperial side; the Rebel policy the Rebel side (armada has no Rebel robot)."""
+        from .player import Policy
+        from .robot import Robot
+        key = (side, kind)
+        if key not in self._controllers:
+            if side == IMPERIAL and kind == "robot":
+                self._controllers[key] = Robot(self.dice)
+            elif side == REBEL and kind == "policy":
+                self._controllers[key] = Policy()
+            elif side == REBEL and kind == "robot":
+                raise PaperRobotError("the 'AI system for Imperials' flies only the imperial side; "
+                                    "the rebel side is flown by 'policy' or a person")
+            elif side == IMPERIAL and kind == "policy":
+                raise PaperRobotError("armada has no policy for the imperial side: it is flown by 'robot' "
+                                    "(the AI system for Imperials) or a person")
+            else:
+                raise PaperRobotError(f"'{side}' is not a side of armada")
+        return self._controllers[key]
 
     # ------------------------------------------------------------------ helpers
     def emit(self, kind: str, side: str = "", **data) -> None:
         if self.log.enabled or self.log.listeners:
             self.log.emit(kind, self.round, 0, side, **data)
 
-    def ask(self, side: str, kind: str, view, options) -> Decision:
-        decision = self.ctrl[side].decide(Request(kind, side, view, options))
-        self.record(side, decision)
-        return decision
-
-    def record(self, side: str, decision: Decision, **extra) -> None:
-        if not (self.log.enabled or self.log.listeners):
+    def record(self, request: Request, decision: Decision) -> None:
+        """The decision events of an answer (a robot's reasons: rule, sentence, dice)."""
+        if not decision.reasons or not (self.log.enabled or self.log.listeners):
             return
+        action = _logged(request.kind, decision.action)
+        side = request.side
         for r in decision.reasons:
-            if r.rule == "SAVE":
-                continue
-            action = decision.action
             self.log.emit("decision", self.round, 0, side, rule=r.rule, text=r.text,
-                          rolls=[x.to_json() for x in r.rolls], action=_jsonable(action), **extra)
+                          rolls=[x.to_json() for x in r.rolls], action=action)
 
     def live_ships(self, side: str | None = None) -> list[Ship]:
         return [s for s in self.ships if not s.destroyed and (side is None or s.side == side)]
@@ -153,9 +213,9 @@ class Game:
                 counts[name] = counts.get(name, 0) + 1
                 uid = f"{name}-{counts[name]}"
                 if is_ship:
-                    self.ships.append(Ship.make(uid, spec, side, 0.0, 0.0, math.pi / 2, 2))
+                    self.ships.append(Ship.make(uid, spec, side, 0.0, 0.0, math.pi / 2, 2, self.geo.sizes[spec.size]))
                 else:
-                    self.squads.append(Squad.make(uid, spec, side, 0.0, 0.0))
+                    self.squads.append(Squad.make(uid, spec, side, 0.0, 0.0, self.geo.squadron_base.radius))
         for side in SIDES:
             if not self.live_ships(side):
                 raise IllegalAction(f"the {side} fleet needs at least one ship")
@@ -164,7 +224,37 @@ class Game:
         return sum(s.spec.points for s in self.ships if s.side == side) + \
             sum(q.spec.points for q in self.squads if q.side == side)
 
-    def deploy(self) -> None:
+    def formation(self) -> list[str]:
+        """ARM.DEPLOY.ZONE: the AI's ships west to east; the fastest go on the flank away from the focal point."""
+        order = ai.formation_order([(s.uid, s.spec.points, s.max_speed()) for s in self.live_ships(IMPERIAL)])
+        return order if self.focal[0] >= self.width / 2 else list(reversed(order))
+
+    def _focal_options(self, xs: list[float]) -> tuple[Option, ...]:
+        """Presets: the middle of the Rebel line, and moved 3 or 6 west or east (ARM.DEPLOY.FP)."""
+        ordered = sorted(xs)
+        n = len(ordered)
+        middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+        d3 = self.geo.ruler.distance[2]
+        out, seen = [], set()
+        for shift, label in ((0, "the middle of the Rebel line"), (-d3, "distance 3 west"), (d3, "distance 3 east"),
+                             (-2 * d3, "distance 6 west"), (2 * d3, "distance 6 east")):
+            x = min(max(middle + shift, 0.0), self.width)
+            if x not in seen:
+                seen.add(x)
+                out.append(Option(repr(x), f"x = {x:.0f} mm: {label}", x))
+        return tuple(out)
+
+    def _check_focal(self, answer) -> float:
+        try:
+            x = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
+        except ValueError:
+            x = None
+        if x is None or not (0.0 <= x <= self.width):
+            raise IllegalAction(f"the focal point is a distance in mm along the Rebel edge, from 0 to "
+                                f"{self.width:.0f}, not '{str(answer)[:40]}'", "ARM.DEPLOY.FP")
+        return x
+
+    def deploy(self):
         """Set-up: obstacles, initiative, the player's deployment, then the AI's (ARM.DEPLOY.*)."""
         self.emit("setup", game="armada", setup=self.setup.to_dict(), seed=self.dice.seed,
                   width=self.width, depth=self.depth)
@@ -183,20 +273,21 @@ class Game:
         for i, q in enumerate(self.live_squads(REBEL)):
             host = rebels[i % len(rebels)]
             q.x, q.y = host.x - 40 + 40 * (i // len(rebels)), host.y + 105
-        robot = self.ctrl[IMPERIAL]
-        dec = robot.decide(Request("style", IMPERIAL, self, None))
-        self.record(IMPERIAL, dec)
+        dec = yield Request("style", IMPERIAL, state=self, options=STYLE_OPTIONS, default="normal",
+                            check=_one_of(STYLES, "commander style", "ARM.CMDR.STYLE"),
+                            prompt="The Imperial commander's style")
         self.style = dec.action
-        d3 = geometry().ruler.distance[2]
-        dec = robot.decide(Request("focal", IMPERIAL, self, [s.x for s in rebels]))
-        self.record(IMPERIAL, dec)
+        xs = [s.x for s in rebels]
+        dec = yield Request("focal", IMPERIAL, state=self, subject=xs, options=lambda: self._focal_options(xs),
+                            check=self._check_focal, prompt="The focal point: x (mm) on the Rebel edge")
         self.focal = (dec.action, 0.0)
-        dec = robot.decide(Request("zone", IMPERIAL, self, None))
-        self.record(IMPERIAL, dec)
+        dec = yield Request("zone", IMPERIAL, state=self, options=ZONE_OPTIONS, default="centre",
+                            check=_one_of(DEPLOY_ZONES, "deployment zone", "ARM.DEPLOY.ZONE"),
+                            prompt="Where the Imperial fleet deploys")
         where = dec.action
         span = self.width - 2 * self.inset
         cx = {"centre": self.width / 2, "west": self.inset + span / 4, "east": self.width - self.inset - span / 4}[where]
-        order = robot.formation(self)
+        order = self.formation()
         y = self.depth - 130.0
         step = 115.0
         for i, uid in enumerate(order):
@@ -204,7 +295,7 @@ class Game:
             s.x = cx + (i - (len(order) - 1) / 2) * step
             s.y = y
             s.a = math.atan2(self.focal[1] - s.y, self.focal[0] - s.x)
-            s.speed = robot.deploy_speed(self, s)
+            s.speed = ai.deploy_speed(self.style, s.max_speed())
             s.slot = (i - (len(order) - 1) / 2) * step
         imps = self.live_ships(IMPERIAL)
         gap = 5.0 if self.style == "cautious" else 60.0  # touching vs within distance 2 (ARM.DEPLOY.ZONE)
@@ -221,7 +312,7 @@ class Game:
     def _obstacles(self) -> None:
         """Three asteroid fields, two debris fields, a station: beyond distance 3 of the edges and
         distance 1 of each other, placed at random (the seed does not cover obstacles; docs)."""
-        g = geometry()
+        g = self.geo
         d3, d1 = g.ruler.distance[2], g.ruler.distance[0]
         radius = {"asteroid": g.obstacles.asteroid_radius, "debris": g.obstacles.debris_radius,
                   "station": g.obstacles.station_radius}
@@ -262,7 +353,8 @@ class Game:
         enemy = self.enemy(ship.side)
         targets = self.live_ships(enemy)
         squads = [] if ships_only else self.live_squads(enemy)
-        long_r = geometry().ruler.long
+        long_r = self.geo.ruler.long
+        ruler = self.geo.ruler
         for zone in ZONES:
             if zone in used:
                 continue
@@ -276,7 +368,7 @@ class Game:
                     part = clip_to_arc(tfp.zones[tz], arc)
                     if not part:
                         continue
-                    band = range_band(poly_distance(zpoly, part))
+                    band = range_band(poly_distance(zpoly, part), ruler)
                     colours = D.pool_at(battery, band)
                     if not colours:
                         continue
@@ -292,7 +384,7 @@ class Game:
                 part = clip_to_arc(q.poly, arc)
                 if not part:
                     continue
-                band = range_band(poly_distance(zpoly, part))
+                band = range_band(poly_distance(zpoly, part), ruler)
                 colours = D.pool_at(anti, band)
                 if not colours:
                     continue
@@ -302,8 +394,8 @@ class Game:
         return [o for o in out if o.colours]
 
     def engaged_with(self, q: Squad) -> list[Squad]:
-        d1 = geometry().ruler.distance[0]
-        r = geometry().squadron_base.radius
+        d1 = self.geo.ruler.distance[0]
+        r = self.geo.squadron_base.radius
         return [e for e in self.live_squads(self.enemy(q.side))
                 if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
 
@@ -315,7 +407,7 @@ class Game:
             escorts = [e for e in engaged if e.keyword("escort")]
             pool = escorts or engaged  # Escort: engaged squadrons must attack Escorts first
             return [ShotOpt(q, None, e, None, "close", D.pool_at(anti, "close"), False) for e in pool]
-        d1 = geometry().ruler.distance[0]
+        d1 = self.geo.ruler.distance[0]
         out = []
         battery = parse_dice(q.spec.battery)
         for s in self.live_ships(self.enemy(q.side)):
@@ -332,7 +424,7 @@ class Game:
 
     def in_squad_range(self, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
         """Friendly squadrons at close-medium range of a ship (Squadron command)."""
-        med = geometry().ruler.medium
+        med = self.geo.ruler.medium
         return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
                 and poly_distance(ship.fp.base, q.poly) <= med]
 
@@ -351,17 +443,18 @@ class Game:
         return best
 
     # ------------------------------------------------------------------ the game
-    def run(self) -> Outcome:
+    def sequence(self):
+        """The whole game in the rulebook's order (a generator of Requests; returns the Outcome)."""
         if self.phase == "setup":
-            self.deploy()
+            yield from self.deploy()
         for rnd in range(1, ROUNDS + 1):
             self.round = rnd
             self.emit("round", number=rnd)
-            self.command_phase()
-            self.ship_phase()
+            yield from self.command_phase()
+            yield from self.ship_phase()
             if self.over():
                 break
-            self.squadron_phase()
+            yield from self.squadron_phase()
             if self.over():
                 break
             self.status_phase()
@@ -388,38 +481,36 @@ class Game:
                    "rebel_ships_lost": float(sum(s.destroyed for s in self.ships if s.side == REBEL))}
         return Outcome(winner, result, self.round, metrics)
 
-    def command_phase(self) -> None:
+    def command_phase(self):
         for s in self.live_ships(REBEL):
-            opts = [Option(c, c) for c in ("navigate", "squadron", "concentrate", "repair")]
-            dec = self.ask(REBEL, "command", s, opts)
-            if dec.action not in ("navigate", "squadron", "concentrate", "repair"):
-                raise IllegalAction(f"'{dec.action}' is not a command", "RRG Commands")
+            dec = yield Request("command", REBEL, state=self, subject=s, options=COMMAND_OPTIONS, default="concentrate",
+                                check=_COMMAND_CHECK, prompt=f"Command dial for {s.uid}")
             s.dial = dec.action
             self.emit("dial", REBEL, ship=s.uid, command=s.dial)
 
-    def ship_phase(self) -> None:
+    def ship_phase(self):
         side = self.first
         while True:
             waiting = {sd: [s for s in self.live_ships(sd) if not s.activated] for sd in SIDES}
             if not waiting[IMPERIAL] and not waiting[REBEL]:
                 return
             if waiting[side]:
-                opts = [Option(s.uid, s.spec.title, s) for s in waiting[side]]
-                dec = self.ask(side, "activate", self, opts)
-                ship = next((s for s in waiting[side] if s.uid == dec.action), None)
-                if ship is None:
-                    raise IllegalAction(f"'{dec.action}' is not an unactivated ship of yours", "RRG Ship Phase")
-                self.activate(ship)
+                opts = tuple(Option(s.uid, s.spec.title, s) for s in waiting[side])
+                dec = yield Request("activate", side, state=self, subject=waiting[side], options=opts,
+                                    check=_pick(opts, "an unactivated ship of yours", "RRG Ship Phase"),
+                                    prompt="Activate which ship")
+                yield from self.activate(dec.action.value)
                 if self.over():
                     return
             side = self.enemy(side)
 
-    def activate(self, ship: Ship) -> None:
+    def activate(self, ship: Ship):
         self.active = ship
         self.emit("activate", ship.side, ship=ship.uid)
         if ship.side == IMPERIAL:
-            dec = self.ctrl[IMPERIAL].decide(Request("ai-command", IMPERIAL, self, ship))
-            self.record(IMPERIAL, dec)
+            dec = yield Request("ai-command", IMPERIAL, state=self, subject=ship, options=AI_COMMAND_OPTIONS,
+                                default="dial:navigate", check=_AI_COMMAND_CHECK,
+                                prompt=f"{ship.uid}: its command (ARM.CMD.ROLL): a dial or a token")
             how, cmd = dec.action
             if how == "dial":
                 ship.dial = cmd
@@ -430,31 +521,29 @@ class Game:
         if ship.has_command("repair") and self.can_repair(ship):
             self.repair(ship)
         if ship.has_command("squadron") and self.in_squad_range(ship, ship.side):
-            self.squadron_command(ship)
+            yield from self.squadron_command(ship)
         used: set[str] = set()
+        self.plan = None
         for _ in range(2):
             self.attacks_left = 2 - len(used)
             opts = self.ship_shots(ship, used)
             if not opts:
                 break
-            options = [Option(o.key, _shot_label(o), o) for o in opts]
-            dec = self.ask(ship.side, "attack", self, options + [Option("pass", "no attack")])
-            if dec.action == "pass" or dec.action is None:
+            dec = yield Request("attack", ship.side, state=self, subject=opts,
+                                options=lambda opts=opts: _attack_options(opts), default="pass",
+                                check=_attack_check(opts), prompt=f"{ship.uid}: attack")
+            if dec.action == "pass":
                 break
-            keys = dec.action if isinstance(dec.action, (list, tuple)) else [dec.action]
-            chosen = [next((o for o in opts if o.key == k), None) for k in keys]
-            if any(c is None for c in chosen) or len({c.zone for c in chosen}) != 1:
-                raise IllegalAction(f"'{dec.action}' is not a legal attack now", "RRG Attack")
-            if len(chosen) > 1 and not all(isinstance(c.target, Squad) for c in chosen):
-                raise IllegalAction("only attacks on squadrons may take several targets", "RRG Attack")
+            chosen = dec.action
+            self.plan = "squadrons" if isinstance(chosen[0].target, Squad) else chosen[0].target.uid
             used.add(chosen[0].zone)
             for c in chosen:
                 if not c.target.destroyed:
-                    self.attack(c)
+                    yield from self.attack(c)
             if self.over():
                 break
         if not ship.destroyed:
-            self.move(ship)
+            yield from self.move(ship)
         if ship.dial:
             ship.used.add(ship.dial)
         ship.dial = None
@@ -503,7 +592,7 @@ class Game:
                 break
         self.emit("repair", ship.side, ship=ship.uid, did=done)
 
-    def squadron_command(self, ship: Ship) -> None:
+    def squadron_command(self, ship: Ship):
         how = self.spend_command(ship, "squadron")
         n = ship.spec.squadron if how in ("dial", "both") else 1
         mine = self.in_squad_range(ship, ship.side)
@@ -517,10 +606,10 @@ class Game:
         mine.sort(key=lambda q: (near(q), q.uid))  # the closest squadron activates first (ARM.SQ.MOVE)
         for q in mine[:n]:
             if not q.destroyed and not self.over():
-                self.squadron_activation(q, ordered=True)
+                yield from self.squadron_activation(q, ordered=True)
 
     # ------------------------------------------------------------------ attacks
-    def attack(self, shot: ShotOpt, counter: int = 0) -> None:
+    def attack(self, shot: ShotOpt, counter: int = 0):
         att, dfd = shot.attacker, shot.target
         side = att.side
         colours = list(shot.colours) if not counter else ["U"] * counter
@@ -555,7 +644,7 @@ class Game:
             self.hurt_squad(dfd, dmg, att)
             k = dfd.keyword("counter")
             if k and isinstance(att, Squad) and not counter and not att.destroyed:
-                self.attack(ShotOpt(dfd, None, att, None, "close", ["U"] * k, False), counter=k)
+                yield from self.attack(ShotOpt(dfd, None, att, None, "close", ["U"] * k, False), counter=k)
             return
         # spend accuracies on the defender's tokens (automatic: docs 'Attacker choices')
         locked: set[str] = set()
@@ -567,7 +656,7 @@ class Game:
                 accs -= 1
         spent: list[tuple[str, bool]] = []
         if dfd.speed > 0 and dfd.tokens and D.damage(faces, squad_attack, bomber) > 0:
-            spent = self.defend(dfd, shot, faces, colours, locked, squad_attack, bomber)
+            spent = yield from self.defend(dfd, shot, faces, colours, locked, squad_attack, bomber)
         kinds_spent = {k for k, _ in spent}
         if "scatter" in kinds_spent:
             faces = []
@@ -598,9 +687,10 @@ class Game:
         if "salvo" in kinds_spent and not counter and isinstance(att, Ship) and not dfd.destroyed:
             rear = D.pool_at(dfd.battery("rear"), shot.band)
             if rear:
-                self.attack(ShotOpt(dfd, "rear", att, shot.zone, shot.band, rear, False), counter=-1)
+                yield from self.attack(ShotOpt(dfd, "rear", att, shot.zone, shot.band, rear, False), counter=-1)
 
-    def defend(self, dfd: Ship, shot: ShotOpt, faces, colours, locked, squad_attack, bomber) -> list[tuple[str, bool]]:
+    def defend(self, dfd: Ship, shot: ShotOpt, faces, colours, locked, squad_attack, bomber):
+        """The defender's tokens (a generator: asks the defending side; returns [(kind, was exhausted)])."""
         avail = [(k, e) for k, e in dfd.tokens if k not in locked]
         if not avail:
             return []
@@ -608,12 +698,11 @@ class Game:
                 "squad_attack": squad_attack, "bomber": bomber,
                 "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL and isinstance(shot.attacker, Ship) else 0}
         kinds = sorted({k for k, _ in avail})
-        opts = [Option(k, k + (" (exhausted)" if all(e for kk, e in avail if kk == k) else "")) for k in kinds]
-        dec = self.ask(dfd.side, "defend", view, opts)
-        chosen = [k for k, *_ in (x if isinstance(x, (list, tuple)) else (x,) for x in dec.action)]
-        if len(set(chosen)) != len(chosen) or any(k not in kinds for k in chosen):
-            raise IllegalAction(f"cannot spend {', '.join(chosen)}: pick distinct tokens you hold and that are not "
-                                f"locked ({', '.join(kinds)})", "RRG Defense Tokens")
+        exhausted = {k for k in kinds if all(e for kk, e in avail if kk == k)}
+        dec = yield Request("defend", dfd.side, state=self, subject=view, default="none",
+                            options=lambda: _token_options(kinds, exhausted), check=_token_check(kinds),
+                            prompt=f"{dfd.uid}: spend defence tokens")
+        chosen = list(dec.action)
         if "salvo" in chosen and not isinstance(shot.attacker, Ship):
             chosen.remove("salvo")
         out = []
@@ -678,13 +767,15 @@ class Game:
             self.emit("destroyed", s.side, unit=s.uid, points=s.spec.points)
 
     # ------------------------------------------------------------------ movement
-    def courses(self, ship: Ship) -> list[Option]:
-        """Every legal course at this activation (speeds reachable with navigate, yaw per chart)."""
-        nav = ship.has_command("navigate")
-        change = 2 if (nav and ship.dial == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+    def courses(self, ship: Ship, dial: str | None = None) -> list[Option]:
+        """Every legal course at this activation (speeds reachable with navigate, yaw per chart).
+        ``dial``: the courses as if the ship's dial were this command (the AI's look-ahead, ARM.CMD.NAV)."""
+        dial_now = ship.dial if dial is None else dial
+        nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
+        change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
         speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
         out, seen = [], set()
-        dial = ship.dial == "navigate" and "navigate" not in ship.used
+        dial = dial_now == "navigate" and "navigate" not in ship.used
         for v in speeds:
             chart = ship.spec.speed_chart[v - 1] if v else []
             # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
@@ -701,15 +792,16 @@ class Game:
         return out
 
     def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
-        return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks)
+        return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, self.geo.tool)
 
-    def move(self, ship: Ship) -> None:
-        opts = self.courses(ship)
-        dec = self.ask(ship.side, "maneuver", self, opts)
-        chosen = next((o for o in opts if o.key == dec.action), None)
-        if chosen is None:
-            raise IllegalAction(f"'{dec.action}' is not a legal course for {ship.uid}", "RRG Ship Movement")
-        speed, clicks, changed = chosen.data
+    def move(self, ship: Ship):
+        opts = tuple(self.courses(ship))
+        straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
+        dec = yield Request("maneuver", ship.side, state=self, subject=ship, options=opts,
+                            default=straight if any(o.key == straight for o in opts) else opts[0].key,
+                            check=_pick(opts, f"a legal course for {ship.uid}", "RRG Ship Movement"),
+                            prompt=f"Course for {ship.uid} (speed:yaw per joint, + = to port)")
+        speed, clicks, changed = dec.action.value
         if changed:
             self.spend_command(ship, "navigate")  # a speed change or the dial's extra yaw click
         ship.speed = speed
@@ -770,7 +862,7 @@ class Game:
         self.touch()
 
     # ------------------------------------------------------------------ squadrons
-    def squadron_phase(self) -> None:
+    def squadron_phase(self):
         side = self.first
         passes = 0
         while passes < 2:
@@ -784,12 +876,11 @@ class Game:
                 waiting = [q for q in self.live_squads(side) if not q.activated]
                 if not waiting or self.over():
                     break
-                opts = [Option(q.uid, q.spec.title, q) for q in waiting]
-                dec = self.ask(side, "squadron-pick", self, opts)
-                q = next((w for w in waiting if w.uid == dec.action), None)
-                if q is None:
-                    raise IllegalAction(f"'{dec.action}' is not an unactivated squadron of yours", "RRG Squadron Phase")
-                self.squadron_activation(q, ordered=False)
+                opts = tuple(Option(q.uid, q.spec.title, q) for q in waiting)
+                dec = yield Request("squadron-pick", side, state=self, subject=waiting, options=opts,
+                                    check=_pick(opts, "an unactivated squadron of yours", "RRG Squadron Phase"),
+                                    prompt="Activate which squadron")
+                yield from self.squadron_activation(dec.action.value, ordered=False)
             if self.over():
                 return
             side = self.enemy(side)
@@ -797,8 +888,8 @@ class Game:
     def squad_moves(self, q: Squad) -> list[Option]:
         """Move options: toward each enemy (to contact), toward each friendly ship, or stay."""
         out = [Option("stay", "stay")]
-        reach = geometry().ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
-        r = geometry().squadron_base.radius
+        reach = self.geo.ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
+        r = self.geo.squadron_base.radius
         for u in self.live_ships() + [s for s in self.live_squads() if s is not q]:
             dx, dy = u.x - q.x, u.y - q.y
             dist = math.hypot(dx, dy) or 1.0
@@ -810,14 +901,14 @@ class Game:
         return out
 
     def _crowded(self, q: Squad, x: float, y: float) -> bool:
-        r = geometry().squadron_base.radius
+        r = self.geo.squadron_base.radius
         if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in self.live_squads()):
             return True
         from .geometry import circle
         poly = circle(x, y, r)
         return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in self.live_ships())
 
-    def squadron_activation(self, q: Squad, ordered: bool) -> None:
+    def squadron_activation(self, q: Squad, ordered: bool):
         """Squadron phase: move or attack. Ordered by a Squadron command: move and attack."""
         q.activated = True
         engaged = bool(self.engaged_with(q))
@@ -831,22 +922,23 @@ class Game:
             if not opts:
                 return
             view = {"squad": q, "ordered": ordered, "did_move": did_move, "did_attack": did_attack, "game": self}
-            dec = self.ask(q.side, "squadron", view, opts + [Option("pass", "done")])
-            if dec.action == "pass":
+            opts = tuple(opts) + (PASS_SQUADRON,)
+            dec = yield Request("squadron", q.side, state=self, subject=view, options=opts, default="pass",
+                                check=_pick(opts, "a legal squadron action now", "RRG Squadron Activation"),
+                                prompt=f"{q.uid}: move or attack")
+            chosen = dec.action
+            if chosen.key == "pass":
                 return
-            chosen = next((o for o in opts if o.key == dec.action), None)
-            if chosen is None:
-                raise IllegalAction(f"'{dec.action}' is not a legal squadron action now", "RRG Squadron Activation")
-            if isinstance(chosen.data, ShotOpt):
+            if isinstance(chosen.value, ShotOpt):
                 did_attack = True
-                self.attack(chosen.data)
+                yield from self.attack(chosen.value)
                 if q.destroyed or self.over():
                     return
             elif chosen.key == "stay":
                 did_move = True
             else:
                 did_move = True
-                x, y = chosen.data
+                x, y = chosen.value
                 dx, dy = x - q.x, y - q.y
                 step = math.hypot(dx, dy)
                 while step > 0 and self._crowded(q, x, y):  # cannot end overlapping a ship or squadron
@@ -907,3 +999,120 @@ def _jsonable(x):
     if hasattr(x, "target") and hasattr(x, "zone"):
         return f"{x.zone}>{x.target}"
     return str(x)
+
+
+# ---------------------------------------------------------------- requests: options and checks
+STYLES = ("aggressive", "cautious", "normal")
+STYLE_OPTIONS = tuple(Option(k, f"{k} commander") for k in STYLES)
+DEPLOY_ZONES = ("centre", "west", "east")
+ZONE_OPTIONS = tuple(Option(k, f"the {k} of the far deployment zone") for k in DEPLOY_ZONES)
+COMMANDS = ("navigate", "squadron", "concentrate", "repair")
+COMMAND_OPTIONS = tuple(Option(c, c) for c in COMMANDS)
+AI_COMMAND_OPTIONS = tuple(Option(f"{how}:{c}", f"{c} {'dial' if how == 'dial' else 'token (no dial)'}", (how, c))
+                           for how in ("dial", "token") for c in COMMANDS)
+_AI_COMMANDS = {o.key: o.value for o in AI_COMMAND_OPTIONS}
+PASS_SQUADRON = Option("pass", "done")
+
+
+def _short(answer) -> str:
+    text = str(answer)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _one_of(keys: tuple[str, ...], what: str, rule: str):
+    def check(answer):
+        if answer in keys:
+            return answer
+        raise IllegalAction(f"'{_short(answer)}' is not a {what}; choose one of: {', '.join(keys)}", rule)
+    return check
+
+
+_COMMAND_CHECK = _one_of(COMMANDS, "command", "RRG Commands")
+
+
+def _AI_COMMAND_CHECK(answer):
+    if isinstance(answer, str) and answer in _AI_COMMANDS:
+        return _AI_COMMANDS[answer]
+    raise IllegalAction(f"'{_short(answer)}' is not a command: give dial:COMMAND or token:COMMAND with a command of "
+                        f"{', '.join(COMMANDS)}", "ARM.CMD.ROLL")
+
+
+def _pick(options: tuple, what: str, rule: str):
+    """A check that finds the option of a key (the engine reads its value)."""
+    def check(answer):
+        if isinstance(answer, str):
+            for o in options:
+                if o.key == answer:
+                    return o
+        shown = ", ".join(o.key for o in options[:12]) + (", ..." if len(options) > 12 else "")
+        raise IllegalAction(f"'{_short(answer)}' is not {what}; choose one of: {shown}", rule)
+    return check
+
+
+def _attack_options(shots: list[ShotOpt]) -> tuple[Option, ...]:
+    """Each legal attack; for a zone that reaches several squadrons, also all of them at once; 'pass'."""
+    out = [Option(o.key, _shot_label(o), o) for o in shots]
+    zones: dict[str, list[ShotOpt]] = {}
+    for o in shots:
+        if isinstance(o.target, Squad):
+            zones.setdefault(o.zone, []).append(o)
+    for zone, group in zones.items():
+        if len(group) > 1:
+            group = sorted(group, key=lambda o: (-len(o.colours), o.target.uid))
+            out.append(Option("+".join(o.key for o in group), f"{zone} zone -> every squadron in reach ("
+                              f"{', '.join(o.target.uid for o in group)})"))
+    out.append(Option("pass", "no attack"))
+    return tuple(out)
+
+
+def _attack_check(shots: list[ShotOpt]):
+    """'pass', one attack key, or several keys joined by '+' (one zone at several squadrons) -> [ShotOpt] or 'pass'."""
+    def check(answer):
+        if answer == "pass":
+            return "pass"
+        if isinstance(answer, str) and answer:
+            keys = answer.split("+")
+            chosen = [next((o for o in shots if o.key == k), None) for k in keys]
+            if all(c is not None for c in chosen) and len(set(keys)) == len(keys):
+                if len({c.zone for c in chosen}) != 1:
+                    raise IllegalAction(f"'{_short(answer)}': one attack comes from one hull zone", "RRG Attack")
+                if len(chosen) > 1 and not all(isinstance(c.target, Squad) for c in chosen):
+                    raise IllegalAction("only attacks on squadrons may take several targets", "RRG Attack")
+                return chosen
+        shown = ", ".join(o.key for o in shots[:12]) + (", ..." if len(shots) > 12 else "")
+        raise IllegalAction(f"'{_short(answer)}' is not a legal attack now; choose one of: {shown}, or pass "
+                            f"(several squadrons of one zone: join their keys with '+')", "RRG Attack")
+    return check
+
+
+def _token_options(kinds: list[str], exhausted: set[str]) -> tuple[Option, ...]:
+    """Every set of distinct token kinds the defender may spend ('none' first)."""
+    from itertools import combinations
+    out = [Option("none", "spend no token")]
+    for n in range(1, len(kinds) + 1):
+        for group in combinations(kinds, n):
+            out.append(Option("+".join(group), " + ".join(k + (" (exhausted: discarded)" if k in exhausted else "")
+                                                           for k in group)))
+    return tuple(out)
+
+
+def _token_check(kinds: list[str]):
+    """'none' or token kinds joined by '+' (in the order they are spent) -> [kind, ...]."""
+    def check(answer):
+        if answer == "none" or answer == "":
+            return []
+        if isinstance(answer, str):
+            chosen = answer.split("+")
+            if len(set(chosen)) == len(chosen) and all(k in kinds for k in chosen):
+                return chosen
+        raise IllegalAction(f"cannot spend '{_short(answer)}': pick distinct tokens you hold and that are not "
+                            f"locked ({', '.join(kinds)}), joined by '+', or 'none'", "RRG Defense Tokens")
+    return check
+
+
+def _logged(kind: str, action):
+    """The decision events' action field (as the engine has always logged it)."""
+    if kind == "attack" and action != "pass":
+        keys = [o.key for o in action]
+        return keys if isinstance(action[0].target, Squad) else keys[0]
+    return _jsonable(action)

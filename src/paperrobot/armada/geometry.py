@@ -224,9 +224,10 @@ def closest_point(p: Point, poly: Poly) -> Point:
     return out
 
 
-def range_band(mm: float) -> str | None:
-    """'close', 'medium', 'long' or None (extreme). A line between bands belongs to the closer band."""
-    r = geometry().ruler
+def range_band(mm: float, ruler=None) -> str | None:
+    """'close', 'medium', 'long' or None (extreme). A line between bands belongs to the closer band.
+    ``ruler``: the game's range ruler (default: the package's)."""
+    r = ruler or geometry().ruler
     if mm <= r.close:
         return "close"
     if mm <= r.medium:
@@ -248,14 +249,15 @@ def distance_end(band: int) -> float:
     return geometry().ruler.distance[band - 1]
 
 
-def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tuple[int, ...]) -> tuple[float, float, float]:
+def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tuple[int, ...],
+             tool=None) -> tuple[float, float, float]:
     """Where a ship's centre and heading end after a maneuver (clicks per joint, + = to port/left).
 
     Model (reference/armada.md (b), AlphArmada): the tool starts at the front of the base; each speed
     adds a long segment on the current heading and a short one after the joint's yaw; the ship's
     front ends at the last joint. The tool's sideways offset is ignored (docs/armada.md 'Movement').
     """
-    t = geometry().tool
+    t = tool or geometry().tool
     fx, fy = x + math.cos(a) * length / 2, y + math.sin(a) * length / 2
     h = a
     step = math.radians(t.click_degrees)

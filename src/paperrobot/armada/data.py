@@ -16,6 +16,7 @@ DICE_CODE = re.compile(r"^(\d+[RUK])*$")
 TOKENS = ("brace", "redirect", "evade", "scatter", "contain", "salvo")
 
 
+@lru_cache(maxsize=256)
 def parse_dice(code: str) -> tuple[int, int, int]:
     """'3R3U' -> (red, blue, black)."""
     counts = {"R": 0, "U": 0, "K": 0}

@@ -184,6 +184,44 @@ class Game:
             self.log.emit("decision", self.round, 0, side, rule=r.rule, text=r.text,
                           rolls=[x.to_json() for x in r.rolls], action=action)
 
+    def _ask(self, kind: str, side: str, **fields) -> Request:
+        """A request of this game: its view (JSON data of what ``side`` may know) is built only when read."""
+        return Request(kind, side, view=lambda: self.view_for(side, kind, fields.get("subject")), **fields)
+
+    def view_for(self, side: str, kind: str = "", subject=None) -> dict:
+        """What ``side`` may know, as plain JSON data: the table, the score, and what the question is about.
+        The other side's command dials are hidden (RRG 'Command Phase')."""
+        ships = []
+        for s in self.ships:
+            v = s.to_view()
+            v["command_tokens"] = sorted(s.cmd_tokens)
+            v["activated"] = s.activated
+            if s.side == side:
+                v["dial"] = s.dial
+            ships.append(v)
+        squads = []
+        for q in self.squads:
+            v = q.to_view()
+            v["activated"] = q.activated
+            squads.append(v)
+        out = {"game": "armada", "side": side, "round": self.round, "first": self.first, "score": dict(self.score),
+               "table": [self.width, self.depth], "style": self.style, "focal": [self.focal[0], self.focal[1]],
+               "active": self.active.uid if self.active else None, "ships": ships, "squadrons": squads,
+               "obstacles": [[o.kind, round(o.x, 1), round(o.y, 1)] for o in self.obstacles]}
+        if kind == "defend" and isinstance(subject, dict):
+            shot = subject["shot"]
+            out["attack"] = {"attacker": shot.attacker.uid, "zone": shot.zone, "defender": subject["ship"].uid,
+                             "defending_zone": shot.tzone, "range": shot.band, "colours": list(subject["colours"]),
+                             "faces": list(subject["faces"]), "locked": sorted(subject["locked"])}
+        elif kind == "squadron" and isinstance(subject, dict):
+            out["squadron"] = {"unit": subject["squad"].uid, "ordered": subject["ordered"],
+                               "moved": subject["did_move"], "attacked": subject["did_attack"]}
+        elif kind in ("command", "maneuver", "ai-command") and subject is not None:
+            out["ship"] = subject.uid
+        elif kind == "focal" and subject is not None:
+            out["rebel_ship_x"] = list(subject)
+        return out
+
     def live_ships(self, side: str | None = None) -> list[Ship]:
         return [s for s in self.ships if not s.destroyed and (side is None or s.side == side)]
 
@@ -273,15 +311,15 @@ class Game:
         for i, q in enumerate(self.live_squads(REBEL)):
             host = rebels[i % len(rebels)]
             q.x, q.y = host.x - 40 + 40 * (i // len(rebels)), host.y + 105
-        dec = yield Request("style", IMPERIAL, state=self, options=STYLE_OPTIONS, default="normal",
+        dec = yield self._ask("style", IMPERIAL, state=self, options=STYLE_OPTIONS, default="normal",
                             check=_one_of(STYLES, "commander style", "ARM.CMDR.STYLE"),
                             prompt="The Imperial commander's style")
         self.style = dec.action
         xs = [s.x for s in rebels]
-        dec = yield Request("focal", IMPERIAL, state=self, subject=xs, options=lambda: self._focal_options(xs),
+        dec = yield self._ask("focal", IMPERIAL, state=self, subject=xs, options=lambda: self._focal_options(xs),
                             check=self._check_focal, prompt="The focal point: x (mm) on the Rebel edge")
         self.focal = (dec.action, 0.0)
-        dec = yield Request("zone", IMPERIAL, state=self, options=ZONE_OPTIONS, default="centre",
+        dec = yield self._ask("zone", IMPERIAL, state=self, options=ZONE_OPTIONS, default="centre",
                             check=_one_of(DEPLOY_ZONES, "deployment zone", "ARM.DEPLOY.ZONE"),
                             prompt="Where the Imperial fleet deploys")
         where = dec.action
@@ -483,7 +521,7 @@ class Game:
 
     def command_phase(self):
         for s in self.live_ships(REBEL):
-            dec = yield Request("command", REBEL, state=self, subject=s, options=COMMAND_OPTIONS, default="concentrate",
+            dec = yield self._ask("command", REBEL, state=self, subject=s, options=COMMAND_OPTIONS, default="concentrate",
                                 check=_COMMAND_CHECK, prompt=f"Command dial for {s.uid}")
             s.dial = dec.action
             self.emit("dial", REBEL, ship=s.uid, command=s.dial)
@@ -496,7 +534,7 @@ class Game:
                 return
             if waiting[side]:
                 opts = tuple(Option(s.uid, s.spec.title, s) for s in waiting[side])
-                dec = yield Request("activate", side, state=self, subject=waiting[side], options=opts,
+                dec = yield self._ask("activate", side, state=self, subject=waiting[side], options=opts,
                                     check=_pick(opts, "an unactivated ship of yours", "RRG Ship Phase"),
                                     prompt="Activate which ship")
                 yield from self.activate(dec.action.value)
@@ -508,7 +546,7 @@ class Game:
         self.active = ship
         self.emit("activate", ship.side, ship=ship.uid)
         if ship.side == IMPERIAL:
-            dec = yield Request("ai-command", IMPERIAL, state=self, subject=ship, options=AI_COMMAND_OPTIONS,
+            dec = yield self._ask("ai-command", IMPERIAL, state=self, subject=ship, options=AI_COMMAND_OPTIONS,
                                 default="dial:navigate", check=_AI_COMMAND_CHECK,
                                 prompt=f"{ship.uid}: its command (ARM.CMD.ROLL): a dial or a token")
             how, cmd = dec.action
@@ -529,7 +567,7 @@ class Game:
             opts = self.ship_shots(ship, used)
             if not opts:
                 break
-            dec = yield Request("attack", ship.side, state=self, subject=opts,
+            dec = yield self._ask("attack", ship.side, state=self, subject=opts,
                                 options=lambda opts=opts: _attack_options(opts), default="pass",
                                 check=_attack_check(opts), prompt=f"{ship.uid}: attack")
             if dec.action == "pass":
@@ -699,7 +737,7 @@ class Game:
                 "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL and isinstance(shot.attacker, Ship) else 0}
         kinds = sorted({k for k, _ in avail})
         exhausted = {k for k in kinds if all(e for kk, e in avail if kk == k)}
-        dec = yield Request("defend", dfd.side, state=self, subject=view, default="none",
+        dec = yield self._ask("defend", dfd.side, state=self, subject=view, default="none",
                             options=lambda: _token_options(kinds, exhausted), check=_token_check(kinds),
                             prompt=f"{dfd.uid}: spend defence tokens")
         chosen = list(dec.action)
@@ -797,7 +835,7 @@ class Game:
     def move(self, ship: Ship):
         opts = tuple(self.courses(ship))
         straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
-        dec = yield Request("maneuver", ship.side, state=self, subject=ship, options=opts,
+        dec = yield self._ask("maneuver", ship.side, state=self, subject=ship, options=opts,
                             default=straight if any(o.key == straight for o in opts) else opts[0].key,
                             check=_pick(opts, f"a legal course for {ship.uid}", "RRG Ship Movement"),
                             prompt=f"Course for {ship.uid} (speed:yaw per joint, + = to port)")
@@ -877,7 +915,7 @@ class Game:
                 if not waiting or self.over():
                     break
                 opts = tuple(Option(q.uid, q.spec.title, q) for q in waiting)
-                dec = yield Request("squadron-pick", side, state=self, subject=waiting, options=opts,
+                dec = yield self._ask("squadron-pick", side, state=self, subject=waiting, options=opts,
                                     check=_pick(opts, "an unactivated squadron of yours", "RRG Squadron Phase"),
                                     prompt="Activate which squadron")
                 yield from self.squadron_activation(dec.action.value, ordered=False)
@@ -923,7 +961,7 @@ class Game:
                 return
             view = {"squad": q, "ordered": ordered, "did_move": did_move, "did_attack": did_attack, "game": self}
             opts = tuple(opts) + (PASS_SQUADRON,)
-            dec = yield Request("squadron", q.side, state=self, subject=view, options=opts, default="pass",
+            dec = yield self._ask("squadron", q.side, state=self, subject=view, options=opts, default="pass",
                                 check=_pick(opts, "a legal squadron action now", "RRG Squadron Activation"),
                                 prompt=f"{q.uid}: move or attack")
             chosen = dec.action

@@ -78,14 +78,19 @@ def _cross(o: Point, a: Point, b: Point) -> float:
 def _clip(poly: Poly, p: Point, q: Point, keep: Point) -> Poly:
     """Keep the part of ``poly`` on the side of line p-q where ``keep`` lies (the line itself included)."""
     side = 1.0 if _cross(p, q, keep) >= 0 else -1.0
+    # _cross(p, q, v) for every vertex, once (inlined, same arithmetic: a hot path)
+    px, py = p
+    ux, uy = q[0] - px, q[1] - py
+    ds = [side * (ux * (v[1] - py) - uy * (v[0] - px)) for v in poly]
     out: Poly = []
     n = len(poly)
     for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        da, db = side * _cross(p, q, a), side * _cross(p, q, b)
+        j = i + 1 if i + 1 < n else 0
+        a, da, db = poly[i], ds[i], ds[j]
         if da >= -EPS:
             out.append(a)
         if (da >= -EPS) != (db >= -EPS):
+            b = poly[j]
             t = da / (da - db)
             out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
     return out

@@ -533,7 +533,7 @@ class Game:
             if not waiting[IMPERIAL] and not waiting[REBEL]:
                 return
             if waiting[side]:
-                opts = tuple(Option(s.uid, s.spec.title, s) for s in waiting[side])
+                opts = tuple(Option(s.uid, f"{s.uid} ({s.spec.title})", s) for s in waiting[side])
                 dec = yield self._ask("activate", side, state=self, subject=waiting[side], options=opts,
                                     check=_pick(opts, "an unactivated ship of yours", "RRG Ship Phase"),
                                     prompt="Activate which ship")
@@ -826,7 +826,8 @@ class Game:
                         continue
                     seen.add(key)
                     needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
-                    out.append(Option(key, f"speed {v} yaw {list(clicks)}", (v, tuple(clicks), needs)))
+                    out.append(Option(key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
+                                      (v, tuple(clicks), needs)))
         return out
 
     def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
@@ -914,7 +915,7 @@ class Game:
                 waiting = [q for q in self.live_squads(side) if not q.activated]
                 if not waiting or self.over():
                     break
-                opts = tuple(Option(q.uid, q.spec.title, q) for q in waiting)
+                opts = tuple(Option(q.uid, f"{q.uid} ({q.spec.title}, hull {q.hull})", q) for q in waiting)
                 dec = yield self._ask("squadron-pick", side, state=self, subject=waiting, options=opts,
                                     check=_pick(opts, "an unactivated squadron of yours", "RRG Squadron Phase"),
                                     prompt="Activate which squadron")

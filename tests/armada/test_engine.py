@@ -6,7 +6,7 @@ import pytest
 
 from paperrobot.armada import Setup
 from paperrobot.armada.game import Game
-from paperrobot.core.contract import Decision, Request
+from paperrobot.core.contract import Decision
 from paperrobot.core.dice import Dice
 from paperrobot.core.events import EventLog
 from tests.armada.helpers import answer, run
@@ -213,7 +213,7 @@ def test_swarm_rerolls_a_blank_against_a_squadron_engaged_with_another():
 
 
 def _ai_command(heading):
-    from paperrobot.armada.game import _AI_COMMAND_CHECK
+    from paperrobot.armada.requests import AI_COMMAND_CHECK
     game, _ = table(["victory-ii"], ["cr90-a"], BLUE_HIT)  # normal commander, OUT table: hit = navigate
     vsd, cr90 = game.ships
     game.style = "normal"
@@ -222,7 +222,7 @@ def _ai_command(heading):
     place(cr90, 900.0, 880.0, SOUTH)  # far to the north, out of range
     game.active = vsd
     dec = answer(game, "ai-command", subject=vsd)
-    return Decision(_AI_COMMAND_CHECK(dec.action), dec.reasons)  # the key parsed as the engine does
+    return Decision(AI_COMMAND_CHECK(dec.action), dec.reasons)  # the key parsed as the engine does
 
 
 def test_navigate_not_needed_for_the_formation_becomes_a_token():

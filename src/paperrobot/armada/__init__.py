@@ -8,7 +8,8 @@ from ..core.outcome import Outcome
 from .assist import Assistant
 from .data import catalogue, geometry, ship_spec, squadron_spec, tables, use_geometry
 from .fleets import load_fleet
-from .game import DEFAULT_IMPERIAL, DEFAULT_REBEL, IMPERIAL, REBEL, Game, Setup
+from .game import IMPERIAL, REBEL, Game
+from .setup import DEFAULT_IMPERIAL, DEFAULT_REBEL, Setup
 from .narrate import narrator
 from .player import Policy
 from .robot import Robot

@@ -12,8 +12,6 @@ The Imperial AI (robot.py, Robot) and the Rebel policy (player.py, Policy) answe
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from itertools import product
 
 from ..core.contract import Decision, Option, Request
 from ..core.dice import Dice
@@ -22,9 +20,13 @@ from ..core.errors import IllegalAction, PaperRobotError, UnknownName
 from ..core.outcome import Outcome
 from . import ai
 from . import dice as D
-from .data import catalogue, geometry, load_geometry, parse_dice
-from .geometry import (ADJACENT, ZONES, clip_to_arc, closest_point, inside_area, maneuver,
-                       overlaps, poly_distance, range_band, segment_hits_poly)
+from .data import catalogue, load_geometry
+from .geometry import ADJACENT, ZONES, inside_area, overlaps
+from .measure import Measures, ShotOpt, shot_label
+from .requests import (AI_COMMAND_OPTIONS, COMMAND_OPTIONS, DEPLOY_ZONES, PASS_SQUADRON, STYLE_OPTIONS, STYLES,
+                       ZONE_OPTIONS, AI_COMMAND_CHECK, COMMAND_CHECK, attack_check, attack_options, logged_action,
+                       one_of, pick, token_check, token_options, check_focal, focal_options, table_view)
+from .setup import DEFAULT_IMPERIAL, DEFAULT_REBEL, Setup, fleet_list, fleet_text  # noqa: F401 (re-exported)
 from .state import Obstacle, Ship, Squad, ZONE_INDEX
 
 IMPERIAL, REBEL = "imperial", "rebel"
@@ -39,80 +41,7 @@ DAMAGE_DECK = [("Structural Damage", 8), ("Injured Crew", 4)] + [(n, 2) for n in
     "Thrust-Control Malfunction", "Thruster Fissure")]
 
 
-@dataclass(slots=True)
-class ShotOpt:
-    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours."""
-    attacker: object
-    zone: str | None
-    target: object
-    tzone: str | None
-    band: str | None
-    colours: list[str]
-    obstructed: bool
-
-    @property
-    def key(self) -> str:
-        return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
-
-
-DEFAULT_IMPERIAL = "victory-ii,gladiator-i,tie-fighter*4"
-DEFAULT_REBEL = "cr90-a,nebulon-b-escort,assault-frigate-b,x-wing*2,a-wing"
-
-
-def fleet_list(text: str) -> list[str]:
-    """'tie-fighter*4,victory-ii' -> the names, one entry per unit."""
-    out = []
-    for item in str(text).split(","):
-        name, _, count = item.strip().partition("*")
-        if name.strip():
-            out += [name.strip()] * (int(count) if count.strip().isdigit() and len(count.strip()) < 4 else 1)
-    return out
-
-
-def fleet_text(names: list[str]) -> str:
-    """The inverse of fleet_list: repeats joined as 'name*N' (order kept)."""
-    out: list[list] = []
-    for name in names:
-        if out and out[-1][0] == name:
-            out[-1][1] += 1
-        else:
-            out.append([name, 1])
-    return ",".join(n if c == 1 else f"{n}*{c}" for n, c in out)
-
-
-@dataclass
-class Setup:
-    imperial: list[str] = field(default_factory=lambda: ["victory-ii", "gladiator-i", "tie-fighter", "tie-fighter",
-                                                         "tie-fighter", "tie-fighter"])
-    rebel: list[str] = field(default_factory=lambda: ["cr90-a", "nebulon-b-escort", "assault-frigate-b",
-                                                      "x-wing", "x-wing", "a-wing"])
-    table: str = "standard"
-    evade_close: bool = True  # RRG 1.5 evade at close range (False: the 2015 rules, no effect)
-    ships_dir: str | None = None
-    geometry: str | None = None  # a user's measurements file (a copy of data/geometry.toml); None: the package's
-
-    def to_dict(self) -> dict:
-        return {"imperial": list(self.imperial), "rebel": list(self.rebel), "table": self.table,
-                "evade_close": self.evade_close}
-
-    def to_options(self) -> dict:
-        """The registry's set-up options for this set-up (fleets as 'name,name*2' strings)."""
-        return {"imperial": fleet_text(self.imperial), "rebel": fleet_text(self.rebel), "table": self.table,
-                "evade_close": self.evade_close, "ships_dir": self.ships_dir or "", "geometry": self.geometry or ""}
-
-    @classmethod
-    def from_options(cls, imperial: str = DEFAULT_IMPERIAL, rebel: str = DEFAULT_REBEL, table: str = "standard",
-                     evade_close: bool = True, ships_dir: str = "", geometry: str = "") -> "Setup":
-        return cls(fleet_list(imperial), fleet_list(rebel), table, bool(evade_close), ships_dir or None,
-                   geometry or None)
-
-    @classmethod
-    def from_dict(cls, raw: dict) -> "Setup":
-        return cls(list(raw["imperial"]), list(raw["rebel"]), str(raw.get("table", "standard")),
-                   bool(raw.get("evade_close", True)))
-
-
-class Game:
+class Game(Measures):
     """One battle. Built by the registry as ``Game.build(seed=..., log=..., **setup)``; ``sequence()`` plays it."""
 
     sides = (REBEL, IMPERIAL)
@@ -178,7 +107,7 @@ class Game:
         """The decision events of an answer (a robot's reasons: rule, sentence, dice)."""
         if not decision.reasons or not (self.log.enabled or self.log.listeners):
             return
-        action = _logged(request.kind, decision.action)
+        action = logged_action(request.kind, decision.action)
         side = request.side
         for r in decision.reasons:
             self.log.emit("decision", self.round, 0, side, rule=r.rule, text=r.text,
@@ -189,38 +118,8 @@ class Game:
         return Request(kind, side, view=lambda: self.view_for(side, kind, fields.get("subject")), **fields)
 
     def view_for(self, side: str, kind: str = "", subject=None) -> dict:
-        """What ``side`` may know, as plain JSON data: the table, the score, and what the question is about.
-        The other side's command dials are hidden (RRG 'Command Phase')."""
-        ships = []
-        for s in self.ships:
-            v = s.to_view()
-            v["command_tokens"] = sorted(s.cmd_tokens)
-            v["activated"] = s.activated
-            if s.side == side:
-                v["dial"] = s.dial
-            ships.append(v)
-        squads = []
-        for q in self.squads:
-            v = q.to_view()
-            v["activated"] = q.activated
-            squads.append(v)
-        out = {"game": "armada", "side": side, "round": self.round, "first": self.first, "score": dict(self.score),
-               "table": [self.width, self.depth], "style": self.style, "focal": [self.focal[0], self.focal[1]],
-               "active": self.active.uid if self.active else None, "ships": ships, "squadrons": squads,
-               "obstacles": [[o.kind, round(o.x, 1), round(o.y, 1)] for o in self.obstacles]}
-        if kind == "defend" and isinstance(subject, dict):
-            shot = subject["shot"]
-            out["attack"] = {"attacker": shot.attacker.uid, "zone": shot.zone, "defender": subject["ship"].uid,
-                             "defending_zone": shot.tzone, "range": shot.band, "colours": list(subject["colours"]),
-                             "faces": list(subject["faces"]), "locked": sorted(subject["locked"])}
-        elif kind == "squadron" and isinstance(subject, dict):
-            out["squadron"] = {"unit": subject["squad"].uid, "ordered": subject["ordered"],
-                               "moved": subject["did_move"], "attacked": subject["did_attack"]}
-        elif kind in ("command", "maneuver", "ai-command") and subject is not None:
-            out["ship"] = subject.uid
-        elif kind == "focal" and subject is not None:
-            out["rebel_ship_x"] = list(subject)
-        return out
+        """What ``side`` may know, as plain JSON data (requests.table_view)."""
+        return table_view(self, side, kind, subject)
 
     def live_ships(self, side: str | None = None) -> list[Ship]:
         return [s for s in self.ships if not s.destroyed and (side is None or s.side == side)]
@@ -267,31 +166,6 @@ class Game:
         order = ai.formation_order([(s.uid, s.spec.points, s.max_speed()) for s in self.live_ships(IMPERIAL)])
         return order if self.focal[0] >= self.width / 2 else list(reversed(order))
 
-    def _focal_options(self, xs: list[float]) -> tuple[Option, ...]:
-        """Presets: the middle of the Rebel line, and moved 3 or 6 west or east (ARM.DEPLOY.FP)."""
-        ordered = sorted(xs)
-        n = len(ordered)
-        middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
-        d3 = self.geo.ruler.distance[2]
-        out, seen = [], set()
-        for shift, label in ((0, "the middle of the Rebel line"), (-d3, "distance 3 west"), (d3, "distance 3 east"),
-                             (-2 * d3, "distance 6 west"), (2 * d3, "distance 6 east")):
-            x = min(max(middle + shift, 0.0), self.width)
-            if x not in seen:
-                seen.add(x)
-                out.append(Option(repr(x), f"x = {x:.0f} mm: {label}", x))
-        return tuple(out)
-
-    def _check_focal(self, answer) -> float:
-        try:
-            x = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
-        except ValueError:
-            x = None
-        if x is None or not (0.0 <= x <= self.width):
-            raise IllegalAction(f"the focal point is a distance in mm along the Rebel edge, from 0 to "
-                                f"{self.width:.0f}, not '{str(answer)[:40]}'", "ARM.DEPLOY.FP")
-        return x
-
     def deploy(self):
         """Set-up: obstacles, initiative, the player's deployment, then the AI's (ARM.DEPLOY.*)."""
         self.emit("setup", game="armada", setup=self.setup.to_dict(), seed=self.dice.seed,
@@ -312,15 +186,15 @@ class Game:
             host = rebels[i % len(rebels)]
             q.x, q.y = host.x - 40 + 40 * (i // len(rebels)), host.y + 105
         dec = yield self._ask("style", IMPERIAL, state=self, options=STYLE_OPTIONS, default="normal",
-                            check=_one_of(STYLES, "commander style", "ARM.CMDR.STYLE"),
+                            check=one_of(STYLES, "commander style", "ARM.CMDR.STYLE"),
                             prompt="The Imperial commander's style")
         self.style = dec.action
         xs = [s.x for s in rebels]
-        dec = yield self._ask("focal", IMPERIAL, state=self, subject=xs, options=lambda: self._focal_options(xs),
-                            check=self._check_focal, prompt="The focal point: x (mm) on the Rebel edge")
+        dec = yield self._ask("focal", IMPERIAL, state=self, subject=xs, options=lambda: focal_options(self, xs),
+                            check=lambda answer: check_focal(self, answer), prompt="The focal point: x (mm) on the Rebel edge")
         self.focal = (dec.action, 0.0)
         dec = yield self._ask("zone", IMPERIAL, state=self, options=ZONE_OPTIONS, default="centre",
-                            check=_one_of(DEPLOY_ZONES, "deployment zone", "ARM.DEPLOY.ZONE"),
+                            check=one_of(DEPLOY_ZONES, "deployment zone", "ARM.DEPLOY.ZONE"),
                             prompt="Where the Imperial fleet deploys")
         where = dec.action
         span = self.width - 2 * self.inset
@@ -367,120 +241,6 @@ class Game:
             self.obstacles.append(Obstacle(kind, x, y, circle(x, y, r, 6 if kind != "station" else 8)))
 
     # ------------------------------------------------------------------ measuring
-    def blockers(self, attacker, defender) -> list:
-        return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
-            [o.poly for o in self.obstacles]
-
-    def touch(self) -> None:
-        self.version += 1
-        self._shots.clear()
-
-    def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
-        """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
-        key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
-        hit = self._shots.get(key)
-        if hit is None:
-            hit = self._shots[key] = self._ship_shots(ship, used, ships_only)
-        return list(hit)
-
-    def _ship_shots(self, ship: Ship, used, ships_only: bool) -> list[ShotOpt]:
-        """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
-        obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
-        out: list[ShotOpt] = []
-        fp = ship.fp
-        enemy = self.enemy(ship.side)
-        targets = self.live_ships(enemy)
-        squads = [] if ships_only else self.live_squads(enemy)
-        long_r = self.geo.ruler.long
-        ruler = self.geo.ruler
-        for zone in ZONES:
-            if zone in used:
-                continue
-            arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-            battery = ship.battery(zone)
-            for t in targets:
-                if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
-                    continue
-                tfp = t.fp
-                for tz in ZONES:
-                    part = clip_to_arc(tfp.zones[tz], arc)
-                    if not part:
-                        continue
-                    band = range_band(poly_distance(zpoly, part), ruler)
-                    colours = D.pool_at(battery, band)
-                    if not colours:
-                        continue
-                    goal = tfp.targets[tz]
-                    if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue  # no line of sight: traced through another hull zone of the defender
-                    obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
-                    out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
-            anti = ship.anti()
-            for q in squads:
-                if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
-                    continue
-                part = clip_to_arc(q.poly, arc)
-                if not part:
-                    continue
-                band = range_band(poly_distance(zpoly, part), ruler)
-                colours = D.pool_at(anti, band)
-                if not colours:
-                    continue
-                goal = closest_point(tp, q.poly)
-                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
-                out.append(ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed))
-        return [o for o in out if o.colours]
-
-    def engaged_with(self, q: Squad) -> list[Squad]:
-        d1 = self.geo.ruler.distance[0]
-        r = self.geo.squadron_base.radius
-        return [e for e in self.live_squads(self.enemy(q.side))
-                if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
-
-    def squad_shots(self, q: Squad) -> list[ShotOpt]:
-        """A squadron attacks at distance 1; engaged, it must attack a squadron (RRG 'Engagement')."""
-        engaged = self.engaged_with(q)
-        if engaged:
-            anti = parse_dice(q.spec.anti_squadron)
-            escorts = [e for e in engaged if e.keyword("escort")]
-            pool = escorts or engaged  # Escort: engaged squadrons must attack Escorts first
-            return [ShotOpt(q, None, e, None, "close", D.pool_at(anti, "close"), False) for e in pool]
-        d1 = self.geo.ruler.distance[0]
-        out = []
-        battery = parse_dice(q.spec.battery)
-        for s in self.live_ships(self.enemy(q.side)):
-            if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
-                continue
-            for tz in ZONES:
-                if poly_distance(q.poly, s.fp.zones[tz]) <= d1:
-                    goal = s.fp.targets[tz]
-                    near = closest_point(goal, q.poly)
-                    if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue
-                    out.append(ShotOpt(q, None, s, tz, "close", D.pool_at(battery, "close"), False))
-        return out
-
-    def in_squad_range(self, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
-        """Friendly squadrons at close-medium range of a ship (Squadron command)."""
-        med = self.geo.ruler.medium
-        return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
-                and poly_distance(ship.fp.base, q.poly) <= med]
-
-    def threat_dice(self, ship: Ship) -> int:
-        """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""
-        best = 0
-        for e in self.live_ships(self.enemy(ship.side)):
-            if e.activated or e is self.active:
-                continue
-            per_zone: dict[str, int] = {}
-            for o in self.ship_shots(e, ships_only=True):
-                if o.target is ship:
-                    per_zone[o.zone] = max(per_zone.get(o.zone, 0), len(o.colours))
-            if per_zone:
-                best = max(best, max(per_zone.values()))
-        return best
-
-    # ------------------------------------------------------------------ the game
     def sequence(self):
         """The whole game in the rulebook's order (a generator of Requests; returns the Outcome)."""
         if self.phase == "setup":
@@ -522,7 +282,7 @@ class Game:
     def command_phase(self):
         for s in self.live_ships(REBEL):
             dec = yield self._ask("command", REBEL, state=self, subject=s, options=COMMAND_OPTIONS, default="concentrate",
-                                check=_COMMAND_CHECK, prompt=f"Command dial for {s.uid}")
+                                check=COMMAND_CHECK, prompt=f"Command dial for {s.uid}")
             s.dial = dec.action
             self.emit("dial", REBEL, ship=s.uid, command=s.dial)
 
@@ -535,7 +295,7 @@ class Game:
             if waiting[side]:
                 opts = tuple(Option(s.uid, f"{s.uid} ({s.spec.title})", s) for s in waiting[side])
                 dec = yield self._ask("activate", side, state=self, subject=waiting[side], options=opts,
-                                    check=_pick(opts, "an unactivated ship of yours", "RRG Ship Phase"),
+                                    check=pick(opts, "an unactivated ship of yours", "RRG Ship Phase"),
                                     prompt="Activate which ship")
                 yield from self.activate(dec.action.value)
                 if self.over():
@@ -547,7 +307,7 @@ class Game:
         self.emit("activate", ship.side, ship=ship.uid)
         if ship.side == IMPERIAL:
             dec = yield self._ask("ai-command", IMPERIAL, state=self, subject=ship, options=AI_COMMAND_OPTIONS,
-                                default="dial:navigate", check=_AI_COMMAND_CHECK,
+                                default="dial:navigate", check=AI_COMMAND_CHECK,
                                 prompt=f"{ship.uid}: its command (ARM.CMD.ROLL): a dial or a token")
             how, cmd = dec.action
             if how == "dial":
@@ -568,8 +328,8 @@ class Game:
             if not opts:
                 break
             dec = yield self._ask("attack", ship.side, state=self, subject=opts,
-                                options=lambda opts=opts: _attack_options(opts), default="pass",
-                                check=_attack_check(opts), prompt=f"{ship.uid}: attack")
+                                options=lambda opts=opts: attack_options(opts), default="pass",
+                                check=attack_check(opts), prompt=f"{ship.uid}: attack")
             if dec.action == "pass":
                 break
             chosen = dec.action
@@ -653,7 +413,7 @@ class Game:
         colours = list(shot.colours) if not counter else ["U"] * counter
         squad_attack = isinstance(att, Squad) or isinstance(dfd, Squad)
         bomber = isinstance(att, Squad) and att.keyword("bomber") and isinstance(dfd, Ship)
-        faces = [D.roll_die(self.dice, c, f"{_name(att)} at {_name(dfd)}", side) for c in colours]
+        faces = [D.roll_die(self.dice, c, f"{att.uid} at {dfd.uid}", side) for c in colours]
         if isinstance(att, Squad) and isinstance(dfd, Squad) and att.keyword("swarm") and not counter \
                 and any(o is not att for o in self.engaged_with(dfd)):
             # Swarm: attacking a squadron engaged with another squadron, reroll one die (a blank first)
@@ -738,7 +498,7 @@ class Game:
         kinds = sorted({k for k, _ in avail})
         exhausted = {k for k in kinds if all(e for kk, e in avail if kk == k)}
         dec = yield self._ask("defend", dfd.side, state=self, subject=view, default="none",
-                            options=lambda: _token_options(kinds, exhausted), check=_token_check(kinds),
+                            options=lambda: token_options(kinds, exhausted), check=token_check(kinds),
                             prompt=f"{dfd.uid}: spend defence tokens")
         chosen = list(dec.action)
         if "salvo" in chosen and not isinstance(shot.attacker, Ship):
@@ -805,40 +565,12 @@ class Game:
             self.emit("destroyed", s.side, unit=s.uid, points=s.spec.points)
 
     # ------------------------------------------------------------------ movement
-    def courses(self, ship: Ship, dial: str | None = None) -> list[Option]:
-        """Every legal course at this activation (speeds reachable with navigate, yaw per chart).
-        ``dial``: the courses as if the ship's dial were this command (the AI's look-ahead, ARM.CMD.NAV)."""
-        dial_now = ship.dial if dial is None else dial
-        nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
-        change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
-        speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
-        out, seen = [], set()
-        dial = dial_now == "navigate" and "navigate" not in ship.used
-        for v in speeds:
-            chart = ship.spec.speed_chart[v - 1] if v else []
-            # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
-            charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
-                                          for j in range(len(chart)) if chart[j] < 2] if dial else [])
-            for row, extra in charts:
-                for clicks in product(*[range(-y, y + 1) for y in row]):
-                    key = f"{v}:" + ",".join(str(c) for c in clicks)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
-                    out.append(Option(key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
-                                      (v, tuple(clicks), needs)))
-        return out
-
-    def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
-        return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, self.geo.tool)
-
     def move(self, ship: Ship):
         opts = tuple(self.courses(ship))
         straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
         dec = yield self._ask("maneuver", ship.side, state=self, subject=ship, options=opts,
                             default=straight if any(o.key == straight for o in opts) else opts[0].key,
-                            check=_pick(opts, f"a legal course for {ship.uid}", "RRG Ship Movement"),
+                            check=pick(opts, f"a legal course for {ship.uid}", "RRG Ship Movement"),
                             prompt=f"Course for {ship.uid} (speed:yaw per joint, + = to port)")
         speed, clicks, changed = dec.action.value
         if changed:
@@ -917,35 +649,12 @@ class Game:
                     break
                 opts = tuple(Option(q.uid, f"{q.uid} ({q.spec.title}, hull {q.hull})", q) for q in waiting)
                 dec = yield self._ask("squadron-pick", side, state=self, subject=waiting, options=opts,
-                                    check=_pick(opts, "an unactivated squadron of yours", "RRG Squadron Phase"),
+                                    check=pick(opts, "an unactivated squadron of yours", "RRG Squadron Phase"),
                                     prompt="Activate which squadron")
                 yield from self.squadron_activation(dec.action.value, ordered=False)
             if self.over():
                 return
             side = self.enemy(side)
-
-    def squad_moves(self, q: Squad) -> list[Option]:
-        """Move options: toward each enemy (to contact), toward each friendly ship, or stay."""
-        out = [Option("stay", "stay")]
-        reach = self.geo.ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
-        r = self.geo.squadron_base.radius
-        for u in self.live_ships() + [s for s in self.live_squads() if s is not q]:
-            dx, dy = u.x - q.x, u.y - q.y
-            dist = math.hypot(dx, dy) or 1.0
-            stop = (max(u.size.base) / 2 if isinstance(u, Ship) else r) + r + 3
-            step = max(0.0, min(reach, dist - stop))
-            x, y = q.x + dx / dist * step, q.y + dy / dist * step
-            what = "toward" if u.side != q.side else "to"
-            out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
-        return out
-
-    def _crowded(self, q: Squad, x: float, y: float) -> bool:
-        r = self.geo.squadron_base.radius
-        if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in self.live_squads()):
-            return True
-        from .geometry import circle
-        poly = circle(x, y, r)
-        return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in self.live_ships())
 
     def squadron_activation(self, q: Squad, ordered: bool):
         """Squadron phase: move or attack. Ordered by a Squadron command: move and attack."""
@@ -955,7 +664,7 @@ class Game:
         for _ in range(2 if ordered else 1):
             opts: list[Option] = []
             if not did_attack:
-                opts += [Option(o.key, _shot_label(o), o) for o in self.squad_shots(q)]
+                opts += [Option(o.key, shot_label(o), o) for o in self.squad_shots(q)]
             if not did_move and not (engaged and not q.keyword("heavy") and self._pinned(q)):
                 opts += self.squad_moves(q)
             if not opts:
@@ -963,7 +672,7 @@ class Game:
             view = {"squad": q, "ordered": ordered, "did_move": did_move, "did_attack": did_attack, "game": self}
             opts = tuple(opts) + (PASS_SQUADRON,)
             dec = yield self._ask("squadron", q.side, state=self, subject=view, options=opts, default="pass",
-                                check=_pick(opts, "a legal squadron action now", "RRG Squadron Activation"),
+                                check=pick(opts, "a legal squadron action now", "RRG Squadron Activation"),
                                 prompt=f"{q.uid}: move or attack")
             chosen = dec.action
             if chosen.key == "pass":
@@ -990,10 +699,6 @@ class Game:
             if not ordered:
                 return
 
-    def _pinned(self, q: Squad) -> bool:
-        """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
-        return any(not e.keyword("heavy") for e in self.engaged_with(q))
-
     def status_phase(self) -> None:
         for s in self.live_ships():
             for t in s.tokens:
@@ -1004,154 +709,3 @@ class Game:
         for q in self.live_squads():
             q.activated = False
         self.emit("status", score=dict(self.score))
-
-
-def _obstruct(colours: list[str], obstructed: bool) -> list[str]:
-    """Obstructed: the attacker removes one die; it removes the weakest (red, then blue, then black)."""
-    if not obstructed or not colours:
-        return colours
-    out = list(colours)
-    for c in ("R", "U", "K"):
-        if c in out:
-            out.remove(c)
-            break
-    return out
-
-
-def _name(u) -> str:
-    return u.uid
-
-
-def _shot_label(o: ShotOpt) -> str:
-    where = f"{o.zone} zone" if o.zone else "squadron"
-    tz = f" {o.tzone} zone" if o.tzone else ""
-    return f"{where} -> {o.target.uid}{tz} at {o.band}: {''.join(o.colours)}" + (" (obstructed)" if o.obstructed else "")
-
-
-def _jsonable(x):
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if hasattr(x, "key"):
-        return x.key
-    if hasattr(x, "target") and hasattr(x, "zone"):
-        return f"{x.zone}>{x.target}"
-    return str(x)
-
-
-# ---------------------------------------------------------------- requests: options and checks
-STYLES = ("aggressive", "cautious", "normal")
-STYLE_OPTIONS = tuple(Option(k, f"{k} commander") for k in STYLES)
-DEPLOY_ZONES = ("centre", "west", "east")
-ZONE_OPTIONS = tuple(Option(k, f"the {k} of the far deployment zone") for k in DEPLOY_ZONES)
-COMMANDS = ("navigate", "squadron", "concentrate", "repair")
-COMMAND_OPTIONS = tuple(Option(c, c) for c in COMMANDS)
-AI_COMMAND_OPTIONS = tuple(Option(f"{how}:{c}", f"{c} {'dial' if how == 'dial' else 'token (no dial)'}", (how, c))
-                           for how in ("dial", "token") for c in COMMANDS)
-_AI_COMMANDS = {o.key: o.value for o in AI_COMMAND_OPTIONS}
-PASS_SQUADRON = Option("pass", "done")
-
-
-def _short(answer) -> str:
-    text = str(answer)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _one_of(keys: tuple[str, ...], what: str, rule: str):
-    def check(answer):
-        if answer in keys:
-            return answer
-        raise IllegalAction(f"'{_short(answer)}' is not a {what}; choose one of: {', '.join(keys)}", rule)
-    return check
-
-
-_COMMAND_CHECK = _one_of(COMMANDS, "command", "RRG Commands")
-
-
-def _AI_COMMAND_CHECK(answer):
-    if isinstance(answer, str) and answer in _AI_COMMANDS:
-        return _AI_COMMANDS[answer]
-    raise IllegalAction(f"'{_short(answer)}' is not a command: give dial:COMMAND or token:COMMAND with a command of "
-                        f"{', '.join(COMMANDS)}", "ARM.CMD.ROLL")
-
-
-def _pick(options: tuple, what: str, rule: str):
-    """A check that finds the option of a key (the engine reads its value)."""
-    def check(answer):
-        if isinstance(answer, str):
-            for o in options:
-                if o.key == answer:
-                    return o
-        shown = ", ".join(o.key for o in options[:12]) + (", ..." if len(options) > 12 else "")
-        raise IllegalAction(f"'{_short(answer)}' is not {what}; choose one of: {shown}", rule)
-    return check
-
-
-def _attack_options(shots: list[ShotOpt]) -> tuple[Option, ...]:
-    """Each legal attack; for a zone that reaches several squadrons, also all of them at once; 'pass'."""
-    out = [Option(o.key, _shot_label(o), o) for o in shots]
-    zones: dict[str, list[ShotOpt]] = {}
-    for o in shots:
-        if isinstance(o.target, Squad):
-            zones.setdefault(o.zone, []).append(o)
-    for zone, group in zones.items():
-        if len(group) > 1:
-            group = sorted(group, key=lambda o: (-len(o.colours), o.target.uid))
-            out.append(Option("+".join(o.key for o in group), f"{zone} zone -> every squadron in reach ("
-                              f"{', '.join(o.target.uid for o in group)})"))
-    out.append(Option("pass", "no attack"))
-    return tuple(out)
-
-
-def _attack_check(shots: list[ShotOpt]):
-    """'pass', one attack key, or several keys joined by '+' (one zone at several squadrons) -> [ShotOpt] or 'pass'."""
-    def check(answer):
-        if answer == "pass":
-            return "pass"
-        if isinstance(answer, str) and answer:
-            keys = answer.split("+")
-            chosen = [next((o for o in shots if o.key == k), None) for k in keys]
-            if all(c is not None for c in chosen) and len(set(keys)) == len(keys):
-                if len({c.zone for c in chosen}) != 1:
-                    raise IllegalAction(f"'{_short(answer)}': one attack comes from one hull zone", "RRG Attack")
-                if len(chosen) > 1 and not all(isinstance(c.target, Squad) for c in chosen):
-                    raise IllegalAction("only attacks on squadrons may take several targets", "RRG Attack")
-                return chosen
-        shown = ", ".join(o.key for o in shots[:12]) + (", ..." if len(shots) > 12 else "")
-        raise IllegalAction(f"'{_short(answer)}' is not a legal attack now; choose one of: {shown}, or pass "
-                            f"(several squadrons of one zone: join their keys with '+')", "RRG Attack")
-    return check
-
-
-def _token_options(kinds: list[str], exhausted: set[str]) -> tuple[Option, ...]:
-    """Every set of distinct token kinds the defender may spend ('none' first)."""
-    from itertools import combinations
-    out = [Option("none", "spend no token")]
-    for n in range(1, len(kinds) + 1):
-        for group in combinations(kinds, n):
-            out.append(Option("+".join(group), " + ".join(k + (" (exhausted: discarded)" if k in exhausted else "")
-                                                           for k in group)))
-    return tuple(out)
-
-
-def _token_check(kinds: list[str]):
-    """'none' or token kinds joined by '+' (in the order they are spent) -> [kind, ...]."""
-    def check(answer):
-        if answer == "none" or answer == "":
-            return []
-        if isinstance(answer, str):
-            chosen = answer.split("+")
-            if len(set(chosen)) == len(chosen) and all(k in kinds for k in chosen):
-                return chosen
-        raise IllegalAction(f"cannot spend '{_short(answer)}': pick distinct tokens you hold and that are not "
-                            f"locked ({', '.join(kinds)}), joined by '+', or 'none'", "RRG Defense Tokens")
-    return check
-
-
-def _logged(kind: str, action):
-    """The decision events' action field (as the engine has always logged it)."""
-    if kind == "attack" and action != "pass":
-        keys = [o.key for o in action]
-        return keys if isinstance(action[0].target, Squad) else keys[0]
-    return _jsonable(action)

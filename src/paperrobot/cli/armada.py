@@ -12,6 +12,7 @@ from typing import Optional
 
 import typer
 
+from ..core.errors import PaperRobotError
 from ..core.events import EventLog, write_text_atomic
 from .common import fail, say
 
@@ -104,7 +105,65 @@ def register(groups) -> None:
         """The AI at your own table: describe what you measured, it answers with its rolls and decisions."""
         from ..armada import Assistant
         assistant = Assistant.open(state, fleet, seed)
-        assistant.session(say)
+        assist_session(assistant)
+
+
+ASSIST_HELP = """Questions (one per line; ids are shown by 'show'; ranges: close, medium, long):
+  fleet victory-ii,gladiator-i,tie-fighter*4     start a new AI fleet
+  show                                           the AI fleet's state
+  style                                          roll the commander style (ARM.CMDR.STYLE)
+  focal X1 X2 ...                                your ships' positions along your edge, in mm (ARM.DEPLOY.FP)
+  deploy                                         where and how the AI deploys (ARM.DEPLOY.ZONE)
+  round                                          start the next round (readies tokens, clears activations)
+  order SHIP:DICE[:double][:squads][:out] ...    which unactivated AI ship activates next (ARM.ACT.ORDER)
+                                                 DICE = most dice it has on one enemy target
+  command SHIP in|out [squads] [damaged]         its command by blue die (ARM.CMD.ROLL, ARM.CMD.TOKEN)
+  attack SHIP ZONE>TARGET[:TZONE=SHIELDS]@RANGE[!] ...   its attacks; no :TZONE for a squadron, ! = obstructed
+                                                 (ARM.TARGET.DICE, DOUBLEARC, WEAKARC)
+  defend SHIP ZONE RANGE COLOURS FACES [threat=N] [squad]   e.g. defend victory-ii-1 front medium RRU hit,hit+hit,hit threat=4
+                                                 (ARM.DEF.USE, ARM.DEF.BRACE, ARM.DEF.EXHAUSTED)
+  squad SQUADRON ENEMY:HULL[:escort][:counter] ...   which engaged enemy squadron it shoots (ARM.SQ.TARGET)
+  squadmove SQUADRON [ordered] [squad=ENEMY [reach]] [ship=ENEMY]   where it moves (ARM.SQ.MOVE)
+  nav SHIP [double=ENEMY]                        keep formation or break it for a double arc (ARM.CMD.NAV)
+  damage SHIP ZONE N | hit SQUADRON N            record damage you dealt outside an answer
+  override                                       the sanity checks the AI applies (ARM.OVERRIDE)
+  help, quit"""
+
+
+def assist_session(assistant, input_fn=input) -> None:
+    """The assistant at the terminal: one question per line; the state is saved after every answer."""
+    say("Armada AI assistant. Type 'help' for the questions, 'quit' to stop.")
+    if not assistant.state.ships:
+        say("No fleet yet: start with e.g. 'fleet victory-ii,gladiator-i,tie-fighter*4'.")
+    while True:
+        try:
+            line = input_fn("armada> ").strip()
+        except EOFError:
+            break
+        if not line:
+            continue
+        if line in ("quit", "exit"):
+            break
+        try:
+            for text in assist_answer(assistant, line):
+                say(text)
+            assistant.save()
+        except PaperRobotError as exc:
+            say(f"Not understood: {exc}")
+    assistant.save()
+
+
+def assist_answer(assistant, line: str) -> list[str]:
+    """One typed question to the assistant's answer (the words split as a shell would)."""
+    import shlex
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise PaperRobotError(f"{exc} (close the quotes)") from None
+    verb, args = words[0].lower(), words[1:]
+    if verb == "help":
+        return [ASSIST_HELP]
+    return assistant.ask(verb, args)
 
 
 class _Pictures:
@@ -120,7 +179,6 @@ class _Pictures:
         self.deployed = None
 
     def see(self, event) -> None:
-        from ..armada import picture
         if event.kind == "setup":
             self.setup = event.data
         elif event.kind == "deployed":

@@ -51,7 +51,7 @@ def test_the_games_are_those_of_the_engine_before_the_contract():
         assert _log_digest(log) == digest, f"seed {seed}"
 
 
-def test_bad_setups_are_one_line_and_there_is_no_rebel_robot(tmp_path):
+def test_bad_setups_are_one_line_and_the_controllers_of_each_side(tmp_path):
     with pytest.raises(PaperRobotError, match="unknown Armada ship or squadron 'death-star'"):
         paperrobot.new_game("armada", seed=1, imperial="death-star")
     with pytest.raises(PaperRobotError, match="table"):
@@ -59,8 +59,10 @@ def test_bad_setups_are_one_line_and_there_is_no_rebel_robot(tmp_path):
     with pytest.raises(PaperRobotError, match="no such file|not found|cannot"):
         paperrobot.new_game("armada", seed=1, geometry=str(tmp_path / "none.toml"))
     match = paperrobot.new_game("armada", seed=1)
-    with pytest.raises(PaperRobotError, match="flies only the imperial side"):
-        next(match.play({"rebel": "robot"}))
+    assert type(match.engine.controller("rebel", "robot")).__name__ == "Policy"  # the seed has no Rebel robot
+    assert type(match.engine.controller("imperial", "policy")).__name__ == "Robot"
+    with pytest.raises(PaperRobotError, match="no 'agent' controller"):
+        match.engine.controller("rebel", "agent")
 
 
 def test_an_illegal_answer_comes_back_with_the_rule():

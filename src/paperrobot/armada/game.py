@@ -79,24 +79,17 @@ class Game(Measures):
 
     # ------------------------------------------------------------------ the contract
     def controller(self, side: str, kind: str):
-        """The Imperial AI flies the Imperial side; the Rebel policy the Rebel side (armada has no Rebel robot)."""
+        """The controller of ``side``: the Imperial AI (seed 003) flies the imperial side, the Rebel policy the rebel
+        side. The seed has no Rebel robot and there is no Imperial policy, so "robot" for the rebels is the policy
+        and "policy" for the Imperials is the AI (docs/armada.md 'On the game contract')."""
         from .player import Policy
         from .robot import Robot
-        key = (side, kind)
-        if key not in self._controllers:
-            if side == IMPERIAL and kind == "robot":
-                self._controllers[key] = Robot(self.dice)
-            elif side == REBEL and kind == "policy":
-                self._controllers[key] = Policy()
-            elif side == REBEL and kind == "robot":
-                raise PaperRobotError("the 'AI system for Imperials' flies only the imperial side; "
-                                    "the rebel side is flown by 'policy' or a person")
-            elif side == IMPERIAL and kind == "policy":
-                raise PaperRobotError("armada has no policy for the imperial side: it is flown by 'robot' "
-                                    "(the AI system for Imperials) or a person")
-            else:
-                raise PaperRobotError(f"'{side}' is not a side of armada")
-        return self._controllers[key]
+        if side not in self.sides or kind not in ("robot", "policy"):
+            raise PaperRobotError(f"armada has no '{kind}' controller for '{side}'; the sides are "
+                                  f"{', '.join(self.sides)}, flown by 'robot' or 'policy'")
+        if side not in self._controllers:
+            self._controllers[side] = Robot(self.dice) if side == IMPERIAL else Policy()
+        return self._controllers[side]
 
     # ------------------------------------------------------------------ helpers
     def emit(self, kind: str, side: str = "", **data) -> None:

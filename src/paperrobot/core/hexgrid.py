@@ -75,9 +75,12 @@ def neighbours(h: Hex) -> list[Hex]:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """True range: hexes on the shortest path, counting the target's hex, not the firer's."""
-    dq, dr = a.q - b.q, a.r - b.r
-    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+    """True range: hexes on the shortest path, counting the target's hex, not the firer's.
+
+    Reads the pair by index, so plain (q, r) tuples work too; this is on every game's hot path."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    s = dq + dr
+    return ((dq if dq > 0 else -dq) + (dr if dr > 0 else -dr) + (s if s > 0 else -s)) >> 1
 
 
 def turn(facing: int, steps: int) -> int:
@@ -127,9 +130,15 @@ def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
     """Is ``target`` inside ``arc`` of a ship at ``ship`` facing ``facing``?
 
     A target in the ship's own hex is inside every arc here; range-0 rules (direction judged from the
-    previous impulse's positions) are the engine's business.
+    previous impulse's positions) are the engine's business. Arcs depend only on the relative vector,
+    so the answer is memoised on it (the games' hot path asks the same few hundred vectors).
     """
-    v = Hex(target.q - ship.q, target.r - ship.r)
+    return _in_arc(target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
+
+
+@lru_cache(maxsize=262144)
+def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
+    v = Hex(dq, dr)
     for part in arc_parts(arc):
         first, second = BASIC_ARCS[part]
         if _wedge(v, (facing + first) % 6, (facing + second) % 6):
@@ -150,7 +159,12 @@ def _cube(v: Hex) -> tuple[int, int, int]:
 
 def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
     """The directions (0..5) from ``origin`` that point most nearly at ``toward``: one, or two on a boundary."""
-    x, z, y = _cube(Hex(toward.q - origin.q, toward.r - origin.r))
+    return _toward(toward[0] - origin[0], toward[1] - origin[1])
+
+
+@lru_cache(maxsize=65536)
+def _toward(dq: int, dr: int) -> tuple[int, ...]:
+    x, z, y = _cube(Hex(dq, dr))
     if x == 0 and z == 0:
         return ()
     dots = []
@@ -167,7 +181,12 @@ def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
     Shield #1 faces the hex ahead, numbered clockwise. Two numbers mean the line runs along a hexside
     between two shields (cadet rule D3.41: a die roll decides).
     """
-    return tuple(((d - facing) % 6) + 1 for d in facing_toward(target, source))
+    return _shields(source[0] - target[0], source[1] - target[1], facing % 6)
+
+
+@lru_cache(maxsize=65536)
+def _shields(dq: int, dr: int, facing: int) -> tuple[int, ...]:
+    return tuple(((d - facing) % 6) + 1 for d in _toward(dq, dr))
 
 
 def shield_facing_direction(facing: int, direction: int) -> int:

@@ -4,7 +4,7 @@ from paperrobot.core.controller import Decision
 from paperrobot.core.dice import Dice
 from paperrobot.core.hexgrid import Hex
 from paperrobot.fc import Robot, build
-from paperrobot.fc.options import PLAIN, encode
+from paperrobot.fc.requests import PLAIN, encode
 from paperrobot.fc.state import Drone
 
 A, B, C, D, E, F = range(6)

@@ -8,7 +8,7 @@ from paperrobot.core.errors import DataError, IllegalAction
 from paperrobot.core.events import EventLog
 from paperrobot.core.hexgrid import Hex, neighbour
 from paperrobot.fc import Robot, build, load_ships, play
-from paperrobot.fc import options as opt
+from paperrobot.fc import requests as opt
 from paperrobot.fc.game import SPEEDS
 
 from .helpers import A, D, drive, drone, run, setup

@@ -1,6 +1,6 @@
 """Worked examples and confirmed numbers from reference/fedcom.md, pinned against the data and engine."""
 from paperrobot.fc import load_tables
-from paperrobot.fc import options as opt
+from paperrobot.fc import requests as opt
 from paperrobot.fc.data import band_index
 
 from .helpers import drive, setup

@@ -202,7 +202,7 @@ class FcFront(Front):
             say(f"Sub-pulse {game.subpulse}: you are at {label(ship.pos)} facing {'ABCDEF'[ship.facing]}; enemy at "
                 f"{label(enemy.pos)} facing {'ABCDEF'[enemy.facing]}, range {distance(ship.pos, enemy.pos)}.")
         elif kind == "fire":
-            from ..fc.options import legal_shots
+            from ..fc.requests import legal_shots
             say(f"Range {distance(ship.pos, enemy.pos)}; enemy shields {enemy.shields}.")
             shots = legal_shots(game, ship)
             if shots:
@@ -227,7 +227,7 @@ class FcFront(Front):
 
 
 def game_steps() -> tuple[str, ...]:
-    from ..fc.options import DEFENCE_STEPS
+    from ..fc.requests import DEFENCE_STEPS
     return DEFENCE_STEPS
 
 

@@ -34,7 +34,7 @@ from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neig
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
 from .geometry import facing_toward, in_arc, shields_facing
-from . import options as opt
+from . import requests as opt
 from .state import PHASERS, Drone, Ship, new_ship
 
 SPEEDS = (0, 8, 16, 24)

@@ -7,7 +7,7 @@ from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, from_offset, neighbour
 from . import geometry as geo
-from .options import PLAIN, encode
+from .requests import PLAIN, encode
 from .robot import Robot, repair_order
 from .state import Ship
 

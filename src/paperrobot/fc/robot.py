@@ -12,7 +12,7 @@ from ..core.controller import Decision, Reason
 from ..core.hexgrid import BASIC_ARCS, distance
 from .arcs import arc_parts
 from .geometry import in_arc
-from .options import PLAIN, encode
+from .requests import PLAIN, encode
 from . import geometry as geo
 from .state import Drone, Ship
 

@@ -5,20 +5,23 @@ four movement sub-pulses (ships by the sub-pulse chart, the robot last; drones a
 Fire (impacted drones: ADD, phasers, tractors, then impacts), Offensive Fire (both sides decide, then
 resolve, player's volley first), Launch. End of turn: batteries, repairs, shield transfer. See docs/fc.md.
 
-Every decision is a ``Request(kind, side, view=game, options)``; actions are JSON-native values (strings,
-numbers, lists, dicts) so that saves record them as they are:
+``Game.sequence()`` is the whole game as a generator on the game contract (core/contract.py): where the rules
+ask a side it yields a Request built by requests.py (its options, form and check: nothing illegal reaches the
+engine) and resumes with the parsed answer, the engine action:
   allocate   {"speed": 16, "regen": [1, 1], "hold": ["r1"], "photons": ["phot-1"]}
   accelerate "accel" | "none" | "emergency"
   move       "straight" | "turn-left" | "turn-right" | "slip-left" | "slip-right" | "decel" |
              "pivot-left" | "pivot-right" (turn + deceleration) | "het-A".."het-F"
   defend     [[drone_id, ["add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor"]], ...]
-  reinforce  int tokens (options: {"damage", "shield", "cap", "kind", "penetrates"})
+  reinforce  int tokens (request data: {"damage", "shield", "cap", "kind", "penetrates"})
   fire       [[weapon_id, target ("ship" or a drone id), mode ("" | "overload" | "as3"), only_if_alive], ...]
   launch     [target, ...] ("ship" or a drone id)
   batteries  number of tokens to store
   repair     [system, ...] in priority order
   transfer   [[from_shield, to_shield, boxes], ...]
   dac_phaser weapon id ; dac_tractor "free" | "holding"
+The steps that may ask (energy allocation, impulses, fire, damage allocation, end of turn) are generators
+called with ``yield from``. Lookups (arcs, costs, legal moves) are in lookups.py, ships' state in state.py.
 """
 from __future__ import annotations
 
@@ -28,26 +31,21 @@ from typing import Any
 from ..core.contract import Request
 from ..core.controller import Decision
 from ..core.dice import Dice
-from ..core.errors import IllegalAction
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neighbour, shield_facing_direction
+from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neighbour
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
-from .geometry import facing_toward, in_arc, shields_facing
+from .geometry import facing_toward
 from . import requests as opt
-from .state import PHASERS, Drone, Ship, new_ship
+from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
+from .state import Drone, Ship, new_ship
 
-SPEEDS = (0, 8, 16, 24)
-# Sub-pulse movement chart (reference fedcom.md section 1): base speed -> sub-pulses; +1 adds one.
-BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
-ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
 DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 DEFENCE_STEPS = opt.DEFENCE_STEPS
-HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
 
-class Game:
+class Game(Lookups):
     """One FC duel. ``order`` is (first mover, last mover): the robot moves last (FC.GEN.ORDER)."""
 
     sides = ("robot", "player")
@@ -85,13 +83,6 @@ class Game:
         self.pending_reasons: list = []
 
     # ------------------------------------------------------------------------------- helpers
-    def enemy(self, side: str) -> Ship:
-        first, last = self.order
-        return self.ships[last if side == first else first]
-
-    def range(self) -> int:
-        a, b = self.ships.values()
-        return distance(a.pos, b.pos)
 
     def emit(self, kind: str, side: str = "", **data) -> None:
         self.log.emit(kind, self.turn, self.impulse, side, **data)
@@ -120,43 +111,6 @@ class Game:
         """Plain JSON data of what ``side`` knows (open information, and its own energy)."""
         from .view import view
         return view(self, side)
-
-    def turn_mode(self, ship: Ship) -> int:
-        speed = ship.speed_now()
-        key = (ship.spec.turn_mode, speed)
-        found = self._turn_modes.get(key)
-        if found is None:
-            table = self.tables.turn_modes
-            row = table.modes[ship.spec.turn_mode]
-            found = next((row[i] for i, bound in enumerate(table.speeds) if speed <= bound), row[-1])
-            self._turn_modes[key] = found
-        return found
-
-    def subpulses(self, ship: Ship) -> tuple[int, ...]:
-        if ship.stopped:
-            return ()
-        base = BASE_SUBPULSES[ship.baseline]
-        return tuple(sorted(base + (ACCEL_SUBPULSE[ship.baseline],))) if ship.accel else base
-
-    def shield_toward(self, ship: Ship, source: Hex, prev: Hex | None = None) -> int:
-        """The shield (1..6) facing ``source``; on a boundary the stronger (defender's choice, docs/fc.md#shields)."""
-        found = shields_facing(ship.pos, ship.facing, source)
-        if not found and prev is not None:
-            found = shields_facing(ship.pos, ship.facing, prev)
-        if not found:
-            return 1
-        return max(found, key=lambda n: (ship.shields[n - 1], -n))
-
-    def drone_shield(self, ship: Ship, drone: Drone) -> int:
-        if drone.approach < 0:
-            return self.shield_toward(ship, drone.pos)
-        return shield_facing_direction(ship.facing, drone.approach)
-
-    def incoming(self, side: str) -> list[Drone]:
-        return [d for d in self.drones if d.alive and d.target == side]
-
-    def in_arc(self, ship: Ship, arc: str, target: Hex) -> bool:
-        return in_arc(ship.pos, ship.facing, arc, target)
 
     # ------------------------------------------------------------------------------- the game
     def sequence(self):
@@ -211,15 +165,6 @@ class Game:
             ship.stopped = False
             decision = yield opt.allocate_request(self, ship)
             self.apply_allocation(ship, decision.action)
-
-    def allocation_cost(self, ship: Ship, action: dict) -> float:
-        cost = int(action.get("speed", 0)) * ship.spec.move_cost
-        cost += self.rules.regen_cost * len(action.get("regen", ()))
-        cost += self.rules.tractor_hold_cost * len(action.get("hold", ()))
-        for wid in action.get("photons", ()):
-            w = self._weapon(ship, wid)
-            cost += self.rules.photon_hold_cost if w.arm == 2 else self.rules.photon_load_cost
-        return cost
 
     def apply_allocation(self, ship: Ship, action: dict) -> None:
         """Apply an allocation that ``options.allocation_check`` accepted (FC.1)."""
@@ -278,19 +223,6 @@ class Game:
         yield from self.launch_step()
 
     # ------------------------------------------------------------------------------- movement
-    def legal_moves(self, ship: Ship) -> list[str]:
-        moves = ["straight"]
-        if not ship.het_used and ship.since_turn >= self.turn_mode(ship):
-            moves += ["turn-left", "turn-right"]
-        if ship.slip_ok and not ship.het_used:
-            moves += ["slip-left", "slip-right"]
-        if ship.available() >= self.rules.decel_cost:
-            moves.append("decel")
-            if "turn-left" in moves:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
-                moves += ["pivot-left", "pivot-right"]
-        if ship.available() >= ship.spec.het_cost:
-            moves += HETS[ship.facing]
-        return moves
 
     def move_ship(self, ship: Ship, move: str) -> None:
         """Carry out a move that the move request's check found in ``legal_moves`` (FC.3A)."""
@@ -339,14 +271,6 @@ class Game:
         for d in self.drones:
             if d.alive and d.held_by == ship.side:
                 d.pos = ship.pos
-
-    def drone_target_pos(self, drone: Drone) -> Hex | None:
-        if drone.target in self.ships:
-            return self.ships[drone.target].pos
-        for d in self.drones:
-            if d.id == drone.target and d.alive:
-                return d.pos
-        return None
 
     def move_drones(self) -> None:
         """Seeking weapons: straight if that closes best, else one hexside toward the target (FC.GEN.DRONES)."""
@@ -577,26 +501,6 @@ class Game:
             shield = self.shield_toward(target, ship.pos, ship.prev_pos)
             yield from self.apply_volley(target, volley, shield, "direct")
 
-    def weapon_cost(self, w, mode: str, rng: int) -> float | None:
-        """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so."""
-        r = self.rules
-        if w.phaser:
-            kind = "phaser-3" if mode == "as3" else w.kind
-            return r.phaser_cost[kind] if band_index(self._phaser_chart(kind).bands, rng) >= 0 else None
-        if w.kind == "disruptor":
-            t = self.tables.disruptor
-            if mode == "overload":
-                return r.disruptor_overload_cost if band_index(t.overload_bands, rng) >= 0 else None
-            col = band_index(t.bands, rng)
-            return r.disruptor_cost if col >= 0 and t.hit[col] > 0 else None
-        if w.kind == "photon":
-            if w.arm != 2 or band_index(self.tables.photon.bands, rng) < 0:
-                return None
-            if mode == "overload":
-                return r.photon_overload_cost if rng <= self.tables.photon.overload_range else None
-            return 0.0
-        return None
-
     def fire_at_ship(self, ship: Ship, w, target: Ship, mode: str) -> int:
         rng = distance(ship.pos, target.pos)
         roll = self.dice.d6(f"{w.id} {mode} at range {rng}".replace("  ", " "), ship.side)
@@ -641,14 +545,6 @@ class Game:
                                          facing, self.turn))
                 self.emit("launched", side, drone=did, target=tgt)
 
-    def drone_target_pos_of(self, side: str, tgt: str) -> Hex:
-        if tgt == "ship":
-            return self.enemy(side).pos
-        d = self._drone(tgt)
-        if not d.alive or d.target != side:
-            raise IllegalAction(f"{tgt} is not a drone seeking this ship", "FC.6D")
-        return d.pos
-
     # ------------------------------------------------------------------------------- end of turn
     def end_of_turn(self):
         for side in self.order:
@@ -671,26 +567,6 @@ class Game:
                 if d.held_by:
                     d.held_by = ""
         self.drones = [d for d in self.drones if d.alive]
-
-    def damaged_systems(self, ship: Ship) -> list[str]:
-        out = [k for k, n in ship.spec.systems if ship.boxes.get(k, 0) < n and k != "frame"]
-        out += [w.id for w in ship.weapons if not w.alive]
-        out += [f"rack-{i + 1}" for i, r in enumerate(ship.racks) if not r.alive]
-        return out
-
-    def repair_cost(self, item: str) -> int:
-        c = self.rules.repair_cost
-        if item.startswith("reload"):
-            return self.rules.reload_cost
-        if item.startswith(("ph", "disr", "phot", "rack")):
-            return c["weapon"]
-        if item in ("warp", "impulse", "reactor", "battery"):
-            return c["power"]
-        if item == "control":
-            return c["control"]
-        if item in ("fhull", "rhull", "cargo"):
-            return c["hull"]
-        return c["system"]
 
     def repair(self, ship: Ship):
         points = ship.spec.damage_control
@@ -715,12 +591,6 @@ class Game:
             else:
                 ship.repair_target, ship.repair_done = item, progress + spend
 
-    def reload_options(self, ship: Ship) -> list[str]:
-        out = ["reload-add"] if ship.spec.add_shots and ship.add_shots == 0 else []
-        if ship.reloads <= 0:
-            return out
-        return out + [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.alive and r.ammo < ship.spec.per_rack]
-
     def _restore(self, ship: Ship, item: str) -> None:
         if item == "reload-add":  # the ADD is reloaded from the ship's stores (docs/fc.md#repairs)
             ship.add_shots = ship.spec.add_shots
@@ -742,21 +612,8 @@ class Game:
             self.emit("transfer", ship.side, source=a, to=b, boxes=n)
 
     # ------------------------------------------------------------------------------- lookups
-    def _weapon(self, ship: Ship, wid: str):
-        for w in ship.weapons:
-            if w.id == wid:
-                return w
-        raise IllegalAction(f"{ship.spec.name} has no weapon '{wid}'", "FC.GEN.ARC")
 
-    def _drone(self, did: str) -> Drone:
-        for d in self.drones:
-            if d.id == did:
-                return d
-        raise IllegalAction(f"there is no drone '{did}'", "FC.4A")
 
-    def _phaser_chart(self, kind: str):
-        p = self.tables.phasers
-        return {"phaser-1": p.phaser_1, "phaser-2": p.phaser_2, "phaser-3": p.phaser_3}[kind]
 
 
 def _silent(*args, **data) -> None:

@@ -27,7 +27,6 @@ from typing import Any
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from ..core.hexgrid import distance
-from .data import band_index
 
 SPEEDS = (0, 8, 16, 24)
 DEFENCE_STEPS = ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "phaser-1", "phaser-2", "tractor")

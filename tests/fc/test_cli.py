@@ -131,3 +131,22 @@ def test_play_het_choice_by_key():
     result = runner.invoke(app, ["play", "fc", "--seed", "4"], input="\n\nhet-B\n" + "\n" * 8000)
     assert result.exit_code == 0, result.output
     assert "T1.01 player: high energy turn to face B" in result.output
+
+
+def test_play_refuses_to_overwrite_a_save_and_resumes_it(tmp_path):
+    save = tmp_path / "fc.save"
+    first = runner.invoke(app, ["play", "fc", "--seed", "6", "--save", str(save)], input="\n" * 12 + "quit\n")
+    assert first.exit_code == 0 and save.exists()
+    again = runner.invoke(app, ["play", "fc", "--seed", "6", "--save", str(save)], input="\n")
+    assert again.exit_code != 0 and "already exists" in again.output + str(again.stderr_bytes or b"")
+    data = json.loads(save.read_text())
+    assert data["version"] == 2 and data["controllers"] == {"robot": "robot", "player": "person"}
+
+
+def test_play_minor_questions_are_asked_unless_auto():
+    asked = runner.invoke(app, ["play", "fc", "--seed", "3"], input="\n" * 8000)
+    assert "End of turn: energy into the batteries" in asked.output
+    auto = runner.invoke(app, ["play", "fc", "--seed", "3"], input="auto\n" + "\n" * 8000)
+    assert auto.exit_code == 0 and "Result:" in auto.output
+    assert "End of turn: energy into the batteries" not in auto.output
+    assert asked.output.splitlines()[-1] == auto.output.splitlines()[-1]  # the same answers: the same game

@@ -31,7 +31,8 @@ HELP = """Questions (one per line; ids are shown by 'show'; ranges: close, mediu
   deploy                                         where and how the AI deploys (ARM.DEPLOY.ZONE)
   round                                          start the next round (readies tokens, clears activations)
   order SHIP:DICE[:double][:squads][:out] ...    which unactivated AI ship activates next (ARM.ACT.ORDER)
-                                                 DICE = most dice it has on one enemy target
+                                                 DICE = most dice it has on one enemy target;
+                                                 'order' alone: a die among all unactivated AI ships (4th tier)
   command SHIP in|out [squads] [damaged]         its command by blue die (ARM.CMD.ROLL, ARM.CMD.TOKEN)
   attack SHIP ZONE>TARGET[:TZONE=SHIELDS]@RANGE[!] ...   its attacks; no :TZONE for a squadron, ! = obstructed
                                                  (ARM.TARGET.DICE, DOUBLEARC, WEAKARC)
@@ -227,8 +228,8 @@ class Assistant:
                 raise PaperRobotError(f"unknown flag(s) {', '.join(unknown)}; use double, squads, out")
             infos.append(ai.ActInfo(uid, int(_num(parts[1], "dice")) if len(parts) > 1 else 0,
                                     "double" in flags, "squads" in flags, "out" in flags))
-        if not infos:
-            infos = [ai.ActInfo(u) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
+        if not infos:  # nothing measured separates the ships: the 4th tier, a die among all of them
+            infos = [ai.ActInfo(u, 0) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
         if not infos:
             return ["Every AI ship has activated: end of the AI's ship phase."]
         return _say(ai.activation(infos, self.dice()))

@@ -62,6 +62,24 @@ def test_victory_braces_when_it_is_the_mc80_command_with_3_red():
     assert any(d["rule"] == "ARM.DEF.BRACE" for d in decisions)
 
 
+def test_victory_does_not_brace_against_a_b_wing_while_the_mc80_assault_has_4_red_on_it():
+    """ARM.DEF.BRACE is about the current attack, whoever makes it: a B-wing's 2 dice (blue hit, black
+    hit+crit = 3 damage) are fewer than the unactivated MC80 Assault's 4 red, so the Victory keeps its brace."""
+    game, log = table(["victory-ii"], ["mc80-assault", "b-wing"], BLUE_HIT, 7)
+    vsd, mc = game.ships
+    (bwing,) = game.squads
+    place(vsd, 900.0, 450.0, NORTH)
+    place(mc, 900.0, 130.0, EAST)
+    place(bwing, 900.0, 530.0)
+    (shot,) = [o for o in game.squad_shots(bwing) if o.target is vsd and o.tzone == "front"]
+    assert "".join(shot.colours) == "UK"
+    game.attack(shot)
+    (defence,) = log.of_kind("defence")
+    decisions = [e.data for e in log.of_kind("decision")]
+    assert not any(s.startswith("brace") for s in defence.data["spent"]) and defence.data["damage"] == 3
+    assert any(d["rule"] == "ARM.DEF.BRACE" and "4 dice, more than this attack's 2" in d["text"] for d in decisions)
+
+
 def test_damage_goes_to_shields_then_cards_and_a_crit_deals_the_first_face_up():
     game, log = table(["victory-ii"], ["cr90-b"], BLUE_CRIT, BLUE_HIT, BLUE_HIT, 1)
     vsd, cr90 = game.ships

@@ -606,7 +606,7 @@ class Game:
             return []
         view = {"game": self, "ship": dfd, "shot": shot, "faces": list(faces), "colours": list(colours), "locked": set(locked),
                 "squad_attack": squad_attack, "bomber": bomber,
-                "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL and isinstance(shot.attacker, Ship) else 0}
+                "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL else 0}  # any attacker (ARM.DEF.BRACE)
         kinds = sorted({k for k, _ in avail})
         opts = [Option(k, k + (" (exhausted)" if all(e for kk, e in avail if kk == k) else "")) for k in kinds]
         dec = self.ask(dfd.side, "defend", view, opts)

@@ -294,3 +294,28 @@ def test_activation_order_measured_on_the_table():
     game.touch()  # units were moved by hand: forget the measured shots
     dec = game.ctrl["imperial"].decide(Request("activate", "imperial", game, opts))
     assert dec.action == "gladiator-i-1" and "priority 3" in dec.reasons[0].text
+
+
+def test_cautious_commander_deploys_squadrons_touching_their_ships():
+    """ARM.DEPLOY.ZONE: "cautious commanders deploy squadrons in contact with ships": each TIE base
+    touches a ship's base (distance 0 within 0.01 mm) and overlaps no ship and no other squadron."""
+    from paperrobot.armada.data import geometry
+    from paperrobot.armada.geometry import closest_point, point_in_poly
+    obstacles = [v for x in (50, 500, 950) for y in (50, 950) for v in (x, y)]  # six obstacles well apart
+    imperial = ["victory-ii", "gladiator-i"] + ["tie-fighter"] * 6
+    game, log = table(imperial, ["cr90-a"], *obstacles, BLUE_ACC, BLUE_HIT, BLUE_HIT)  # cautious, FP, centre
+    game.deploy()
+    assert game.style == "cautious"
+    r = geometry().squadron_base.radius
+    imps = game.live_ships("imperial")
+    ties = game.live_squads("imperial")
+    for q in ties:
+        gaps = []
+        for s in imps:
+            c = closest_point((q.x, q.y), s.fp.base)
+            assert not point_in_poly((q.x, q.y), s.fp.base)
+            gaps.append(math.hypot(q.x - c[0], q.y - c[1]) - r)
+        assert min(gaps) == pytest.approx(0.0, abs=0.01) and min(gaps) > -0.01, (q.uid, gaps)
+        assert all(math.hypot(q.x - o.x, q.y - o.y) >= 2 * r - 0.01 for o in ties if o is not q)
+    assert any(d.data["rule"] == "ARM.DEPLOY.ZONE" and "in contact" in d.data["text"]
+               for d in log.of_kind("decision"))

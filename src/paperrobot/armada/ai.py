@@ -83,6 +83,16 @@ def deploy_speed(style: str, max_speed: int) -> int:
     return min({"cautious": 1, "normal": 2, "aggressive": 3}[style], max_speed)
 
 
+def squadron_deployment(style: str) -> Decision:
+    """ARM.DEPLOY.ZONE: cautious commanders deploy squadrons in contact with ships (touching), aggressive
+    and normal ones out to distance 2 of them. Action: "contact" or "distance 2"."""
+    if style == "cautious":
+        return Decision("contact", (Reason("ARM.DEPLOY.ZONE", "cautious: squadrons deploy in contact with "
+                                           "their ships (bases touching)"),))
+    return Decision("distance 2", (Reason("ARM.DEPLOY.ZONE", f"{style}: squadrons deploy within distance 2 of "
+                                          f"their ships"),))
+
+
 def formation_order(ships: list[tuple[str, int, int]]) -> list[str]:
     """ARM.DEPLOY.ZONE: (id, points, max speed) -> ids west to east: flagship (most points) centre,
     faster ships toward the outer flanks, slower ones next to the flagship."""

@@ -46,6 +46,9 @@ class ImperialAI:
     def _zone(self, game, _):
         return ai.deployment_zone(self.dice)
 
+    def _squadrons(self, game, _):
+        return ai.squadron_deployment(game.style)
+
     def formation(self, game) -> list[str]:
         order = ai.formation_order([(s.uid, s.spec.points, s.max_speed()) for s in game.live_ships(IMPERIAL)])
         fx = game.focal[0]

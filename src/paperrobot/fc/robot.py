@@ -516,22 +516,26 @@ class Robot:
                 if not game.in_arc(ship, w.arc, enemy.pos):
                     out_of_arc.append(w.id)
                     continue
-                if game.weapon_cost(w, "", rng) is None:
-                    continue
+                if game.weapon_cost(w, "", rng) is None and not (
+                        overload and kind == "disruptor" and game.weapon_cost(w, "overload", rng) is not None):
+                    continue  # out of range (an overload can fire at range 0, where a standard shot cannot)
                 group.append(w)
             # FC.GEN.POWER: fire as many as power allows; then overload as many of those as power allows
-            # (docs/fc.md#power: all disruptors standard before any overloaded)
+            # (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
             firing = []
             for w in group:
                 cost = game.weapon_cost(w, "", rng)
+                only = cost is None  # range 0: the overload is the only shot
+                if only:
+                    cost = game.weapon_cost(w, "overload", rng)
                 if cost > budget[0] + 1e-9:
                     short.append(w.id)
                     continue
                 budget[0] -= cost
-                firing.append(w)
-            for w in firing:
-                mode = ""
-                if kind == "disruptor" and overload:
+                firing.append((w, only))
+            for w, only in firing:
+                mode = "overload" if only else ""
+                if kind == "disruptor" and overload and not only:
                     extra = (game.weapon_cost(w, "overload", rng) or 0) - game.weapon_cost(w, "", rng)
                     if game.weapon_cost(w, "overload", rng) is not None and extra <= budget[0] + 1e-9:
                         budget[0] -= extra

@@ -191,11 +191,12 @@ class Robot:
 
     def drone_wave(self, game, ship: Ship):
         """FC.3B0: six or more drones from the LS or RS arc (held ones count), or four hitting one shield
-        this impulse, all free ones within 1-5 hexes (docs/fc.md#drone-wave: the seed's "2-5" cannot hold
-        together with its "adjacent" clause, so adjacent drones count). Returns (drones, side) or None."""
+        this impulse, the free ones of the wave within 1-5 hexes (docs/fc.md#drone-wave: the seed's "2-5"
+        cannot hold together with its "adjacent" clause, so adjacent drones count; drones farther off are
+        not part of the wave and do not cancel it). Returns (drones, side) or None."""
         incoming = game.incoming(ship.side)
-        free = [d for d in incoming if not d.held_by and not d.impacting]
-        if not free or any(not 1 <= distance(d.pos, ship.pos) <= 5 for d in free):
+        free = [d for d in incoming if not d.held_by and not d.impacting and 1 <= distance(d.pos, ship.pos) <= 5]
+        if not free:
             return None
         held = [d for d in incoming if d.held_by == ship.side]
         for arc, side in (("LS", "left"), ("RS", "right")):

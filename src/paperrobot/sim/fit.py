@@ -162,11 +162,11 @@ def fit_sweep(handicaps: Sequence[float], scores: Sequence[float], seed_indices:
         wins, draws = int((y[mask] == 1).sum()), int((y[mask] == 0.5).sum())
         score = wins + 0.5 * draws
         p = 1 / (1 + math.exp(-(b0 + b1 * value)))
-        dev = _binomial_deviance(score, n, p)
+        dev = max(_binomial_deviance(score, n, p), 0.0)
         deviance += dev
         low, high = wilson(score, n)
         levels.append(Level(value, n, wins, draws, n - wins - draws, low, high, p,
-                            math.copysign(math.sqrt(dev), score - n * p)))
+                            math.copysign(math.sqrt(max(dev, 0.0)), score - n * p)))
     return BalanceFit(b0, b1, ((cov[0, 0], cov[0, 1]), (cov[1, 0], cov[1, 1])), interval, tuple(levels),
                       deviance, int(len(np.unique(groups))), int(len(y)))
 

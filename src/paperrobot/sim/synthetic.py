@@ -37,3 +37,64 @@ def play(seed: int, handicap: float, h50: float = TRUE_H50, slope: float = TRUE_
         return Outcome(None, "draw", 1, {"work": float(total)})
     winner = "robot" if u < win_chance(handicap, h50, slope) else "player"
     return Outcome(winner, "synthetic", 1, {"work": float(total)})
+
+
+# ------------------------------------------------------------------ validation of the statistics
+LEVELS = (10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0)
+
+
+def fixed_sweep(replicate: int, games_per_level: int, levels=LEVELS, **game):
+    """The fit of one synthetic stage-2 sweep: ``games_per_level`` seeds (base seed ``replicate``) at every level."""
+    from functools import partial
+
+    from .chunks import Chunk, play_chunk
+    from .fit import fit_sweep
+
+    play_one = partial(play, **game)
+    rows = [row for level in levels
+            for row in play_chunk(Chunk(play_one, "robot", replicate, level, tuple(range(games_per_level))))]
+    return fit_sweep([r.level for r in rows], [r.score for r in rows], [r.seed_index for r in rows])
+
+
+def coverage(replicates: int, games_per_level: int, levels=LEVELS, first: int = 1, **game) -> dict:
+    """How often the 95 % Fieller interval of a fixed-size synthetic sweep holds the true h50."""
+    import statistics
+
+    truth = game.get("h50", TRUE_H50)
+    held, halves, estimates, unbounded = 0, [], [], 0
+    for replicate in range(first, first + replicates):
+        fit = fixed_sweep(replicate, games_per_level, levels, **game)
+        if not fit.slope_positive:
+            unbounded += 1
+            continue
+        held += fit.interval.low <= truth <= fit.interval.high
+        halves.append(fit.interval.half_width)
+        estimates.append(fit.h50)
+    return {"replicates": replicates, "games_per_level": games_per_level, "levels": len(levels),
+            "coverage": held / replicates, "no_interval": unbounded,
+            "mean_half_width": statistics.fmean(halves) if halves else None,
+            "sd_h50": statistics.stdev(estimates) if len(estimates) > 1 else None}
+
+
+def stopping_coverage(replicates: int, precision: float, games_per_level: int = 50, first: int = 1,
+                      **game) -> dict:
+    """Coverage of whole sweeps (bracket, fit, then seeds added until the half-width is at most ``precision``):
+    the data-dependent stopping rule's effect on the interval."""
+    import statistics
+    from functools import partial
+
+    from .balance import BalanceStore, Matchup, Plan, run_sweep
+    from .chunks import LocalEngine
+
+    truth = game.get("h50", TRUE_H50)
+    held, totals = 0, []
+    with LocalEngine(1) as engine:
+        for replicate in range(first, first + replicates):
+            matchup = Matchup("synthetic/stopping", "synthetic", partial(play, **game))
+            plan = Plan(base_seed=replicate, games_per_level=games_per_level, probe_games=100, precision=precision)
+            sweep = run_sweep(matchup, plan, BalanceStore(None), engine)
+            fit = sweep.fit
+            held += fit.slope_positive and fit.interval.low <= truth <= fit.interval.high
+            totals.append(sweep.stage2_games)
+    return {"replicates": replicates, "precision": precision, "coverage": held / replicates,
+            "mean_stage2_games": statistics.fmean(totals)}

@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 from ..core.errors import PaperRobotError
 from ..core.events import read_jsonl
-from . import armada, fc, sfb
+from . import armada, balance, fc, sfb
 from .common import GAME_MODULES, fail
 
 
@@ -55,6 +55,7 @@ app.add_typer(play_app, name="play")
 app.add_typer(battle_app, name="battle")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(assist_app, name="assist")
+balance.register(app)
 
 GROUPS = {"play": play_app, "battle": battle_app, "simulate": simulate_app, "assist": assist_app}
 for module in (sfb, fc, armada):

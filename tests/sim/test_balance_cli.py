@@ -98,6 +98,7 @@ def test_a_game_without_a_handicap_option_is_one_clear_line(tmp_path, name):
     (["synthetic-balance", "--levels", "3"], "--levels must be from 5 to 9"),
     (["synthetic-balance", "--precision", "0"], "--precision must be a positive number"),
     (["synthetic-balance", "--engine", "dask"], "--engine must be local or ray"),
+    (["synthetic-balance", "--seed", str(2 ** 31)], "--seed must be from 0 to 2**31-1"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     result = invoke("balance", *args, "--out", tmp_path / "out", "--jobs", "1", *SMALL)

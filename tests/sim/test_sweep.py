@@ -32,7 +32,7 @@ def test_the_sweep_brackets_then_fits_the_same_seeds_at_every_level():
     assert result.bracket == (10, 70) and result.levels == [10, 20, 30, 40, 50, 60, 70]
     assert result.fit.slope_positive and result.fit.interval.low < 40 < result.fit.interval.high
     seeds = {}
-    for row in store.rows("synthetic/test"):
+    for row in store.rows("synthetic/test/seed1"):
         seeds.setdefault(row.level, set()).add((row.seed_index, row.seed))
     assert all(seeds[level] == seeds[10] for level in result.levels)  # common random numbers
     assert len(seeds[10]) == 100 and result.played == 7 * 100 + 100  # +10..+70 (probes 10, 30, 70 reused) and 0
@@ -74,7 +74,7 @@ def test_an_interrupted_sweep_keeps_its_games_and_resumes_to_the_same_result(tmp
 
     with pytest.raises(KeyboardInterrupt):
         sweep(BalanceStore(path), m=matchup(flaky))
-    kept = len(BalanceStore(path).games("synthetic/test"))
+    kept = len(BalanceStore(path).games("synthetic/test/seed1"))
     assert kept == 325  # the chunks of 25 finished before the interrupt
     resumed = sweep(BalanceStore(path))
     whole = sweep(BalanceStore(None))
@@ -107,3 +107,17 @@ def test_the_store_refuses_a_database_of_another_kind(tmp_path):
         BalanceStore(other)
     with pytest.raises(PaperRobotError, match="does not exist"):
         BalanceStore(tmp_path / "no" / "such.sqlite")
+
+
+def test_another_base_seed_or_fresh_seeds_are_other_games_in_the_store(tmp_path):
+    path = tmp_path / "b.sqlite"
+    first = sweep(BalanceStore(path))
+    other = sweep(BalanceStore(path), Plan(games_per_level=100, probe_games=100, base_seed=2))
+    assert other.reused == 0 and other.played > 0
+    fresh = sweep(BalanceStore(path), Plan(games_per_level=100, probe_games=100, fresh_seeds=True))
+    assert fresh.reused == 0 and fresh.fit.interval.low < 40 < fresh.fit.interval.high
+    seeds = {}
+    for row in BalanceStore(path).rows("synthetic/test/seed1/fresh"):
+        seeds.setdefault(row.level, set()).add(row.seed)
+    assert len(seeds) >= 7 and all(not (seeds[a] & seeds[b]) for a in seeds for b in seeds if a != b)
+    assert "base drawn per level" in "\n".join(report_lines(fresh)) and first.fit.games == fresh.fit.games

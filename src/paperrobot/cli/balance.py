@@ -85,6 +85,8 @@ def balance(
     ray_address: Optional[str] = typer.Option(None, "--ray-address",
                                               help="A Ray cluster (else RAY_ADDRESS, else a local Ray)."),
     seed: int = typer.Option(1, "--seed", help="Base seed: game i of every level gets derive_seed(seed, i)."),
+    fresh_seeds: bool = typer.Option(False, "--fresh-seeds",
+                                     help="Each level its own seeds instead of the same seeds at every level."),
     chunk: int = typer.Option(25, "--chunk", help="Games per task.", hidden=True),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ):
@@ -111,17 +113,18 @@ def balance(
         fail(f"--precision must be a positive number of points, not {precision}")
     if jobs < 0:
         fail(f"--jobs must be 0 (one per core) or more, not {jobs}")
-    if not 0 <= seed < 2 ** 32:
-        fail(f"--seed must be from 0 to 2**32-1, not {seed}")
+    if not 0 <= seed < 2 ** 31:  # game seeds derive_seed(seed, i) = seed << 32 | i stay below 2**63
+        fail(f"--seed must be from 0 to 2**31-1, not {seed}")
     _check_statistics()
 
     from ..sim.balance import BalanceStore, Plan, registry_matchup, slug
 
-    matchups = [registry_matchup(game, setup, opponent, seed) for opponent in dict.fromkeys(opponents)]
+    matchups = [registry_matchup(game, setup, opponent) for opponent in dict.fromkeys(opponents)]
     out = _writable_folder(out)
     store = BalanceStore(db or out / "balance.sqlite")
     plan = Plan(base_seed=seed, start=start, step=step, probe_games=probe_games, levels=levels,
-                games_per_level=games_per_level, precision=precision, max_games=max_games, chunk=chunk)
+                games_per_level=games_per_level, precision=precision, max_games=max_games, chunk=chunk,
+                fresh_seeds=fresh_seeds)
     jobs = jobs or (os.cpu_count() or 1)
     runner = _engine(engine, jobs, ray_address)
     done = 0
@@ -132,7 +135,7 @@ def balance(
             _write(sweep, out, slug(matchup))
     except KeyboardInterrupt:
         runner.close(abort=True)
-        kept = sum(len(store.games(m.key)) for m in matchups)
+        kept = sum(len(store.games(plan.store_key(m))) for m in matchups)
         store.close()
         print(f"interrupted: the {kept} finished games of this sweep are kept in {store.path}; run the same "
               "command again to resume", file=sys.stderr)
@@ -159,7 +162,7 @@ def _run(matchup, plan, store, runner, quiet):
         def stage(self, text, games):
             if self.task is not None:
                 bar.remove_task(self.task)
-            self.task = bar.add_task(f"{matchup.key} {text}", total=games)
+            self.task = bar.add_task(f"{matchup.key} {matchup.opponent} {text}", total=games)
 
         def games(self, count):
             bar.advance(self.task, count)

@@ -174,7 +174,7 @@ class RegistryPlay:
         return drive_all(match, controllers)
 
 
-def registry_matchup(game: str, setup: dict, opponent: str, base_seed: int) -> Matchup:
+def registry_matchup(game: str, setup: dict, opponent: str) -> Matchup:
     """The matchup of a registered game that has a ``handicap`` set-up option (a whole number, in the game's
     points). Raises one PaperRobotError line when the game, an option or the opponent is wrong."""
     import paperrobot
@@ -198,7 +198,7 @@ def registry_matchup(game: str, setup: dict, opponent: str, base_seed: int) -> M
     play = RegistryPlay(game, tuple(sorted(checked.items())), info.robot_side, others, opponent,
                         None if module is None or module.startswith("paperrobot.") else module)
     spec = {"game": game, "setup": checked, "opponent": opponent, "robot_side": info.robot_side,
-            "engine_version": info.engine_version, "base_seed": base_seed}
+            "engine_version": info.engine_version}
     digest = hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:12]
     shown = " ".join(f"{k}={v}" for k, v in sorted(setup.items()))
     label = f"{game}{(' ' + shown) if shown else ''}: robot ({info.robot_side}) vs {opponent} ({', '.join(others)})"
@@ -219,6 +219,18 @@ class Plan:
     max_games: int = 200_000  # at most this many stage-2 games per matchup when chasing a precision
     max_probes: int = 12
     chunk: int = 25
+    fresh_seeds: bool = False  # True: each level its own seeds (no common random numbers)
+
+    def store_key(self, matchup: "Matchup") -> str:
+        """The games of a sweep in the store: the matchup's, with this base seed and seeding."""
+        return f"{matchup.key}/seed{self.base_seed}{'/fresh' if self.fresh_seeds else ''}"
+
+    def level_base(self, level: float) -> int:
+        """The base seed of a level: the plan's (common random numbers), or one drawn from (base, level)."""
+        if not self.fresh_seeds:
+            return self.base_seed
+        digest = hashlib.sha256(f"{self.base_seed}/{float(level)!r}".encode()).digest()
+        return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF  # seeds stay below 2**63 (SQLite, new_game)
 
 
 class SweepError(PaperRobotError):
@@ -260,8 +272,9 @@ def run_sweep(matchup: Matchup, plan: Plan, store: BalanceStore, engine, progres
 
     progress = progress or Progress()
     started = time.perf_counter()
-    store.matchup(matchup.key, matchup.label, matchup.spec)
-    have = store.games(matchup.key)
+    key = plan.store_key(matchup)
+    store.matchup(key, matchup.label, {**matchup.spec, "base_seed": plan.base_seed, "fresh_seeds": plan.fresh_seeds})
+    have = store.games(key)
     before = set(have)
     counts = {"played": 0}
     notes: list[str] = []
@@ -271,12 +284,12 @@ def run_sweep(matchup: Matchup, plan: Plan, store: BalanceStore, engine, progres
         for level in levels:
             missing = [i for i in range(n) if (level, i) not in have]
             for indices in split(missing, plan.chunk):
-                chunks.append(Chunk(matchup.play, matchup.robot_side, plan.base_seed, matchup.handicap(level),
+                chunks.append(Chunk(matchup.play, matchup.robot_side, plan.level_base(level), matchup.handicap(level),
                                     indices))
         todo = sum(len(c.indices) for c in chunks)
         progress.stage(what, todo)
         for rows in engine.map(chunks):
-            store.add(matchup.key, rows)
+            store.add(key, rows)
             for row in rows:
                 have[(row.level, row.seed_index)] = row.score
             counts["played"] += len(rows)
@@ -334,11 +347,11 @@ def run_sweep(matchup: Matchup, plan: Plan, store: BalanceStore, engine, progres
 
     def fit_now():
         h, y, g = [], [], []
-        for level in levels:
+        for k, level in enumerate(levels):
             for i in range(n):
                 h.append(level)
                 y.append(have[(level, i)])
-                g.append(i)
+                g.append(k * n + i if plan.fresh_seeds else i)  # a cluster per seed; every game its own when fresh
         return fit_sweep(h, y, g)
 
     fit = fit_now()
@@ -386,9 +399,11 @@ def report_lines(sweep: Sweep) -> list[str]:
         h50 = "n/a" if fit.h50 is None else f"{fit.h50:+.1f}"
         lines.append(f"h50    {h50} {unit}   no interval: the slope is not clearly positive (b1 = {fit.b1:.4g}; "
                      f"Fieller's b1^2 - z^2 v11 = {fit.interval.leading:.3g}), so no even point can be given")
+    seeds = (f"seeds 0..{sweep.per_level - 1} of a base drawn per level from {sweep.plan.base_seed}, robust "
+             f"covariance" if sweep.plan.fresh_seeds else f"seeds 0..{sweep.per_level - 1} at every level "
+             f"(base {sweep.plan.base_seed}), covariance clustered by seed")
     lines.append(f"Fit    logit p = {fit.b0:.3f} {'+' if fit.b1 >= 0 else '-'} {abs(fit.b1):.4f} h   deviance "
-                 f"{fit.deviance:.1f} on {fit.df} df   seeds 0..{sweep.per_level - 1} at every level "
-                 f"(base {sweep.plan.base_seed}), covariance clustered by seed")
+                 f"{fit.deviance:.1f} on {fit.df} df   {seeds}")
     wins = sum(lv.wins for lv in fit.levels)
     draws = sum(lv.draws for lv in fit.levels)
     losses = sum(lv.losses for lv in fit.levels)
@@ -414,7 +429,7 @@ def report_lines(sweep: Sweep) -> list[str]:
 
 def report_dict(sweep: Sweep) -> dict:
     m = sweep.matchup
-    return {"matchup": m.key, "label": m.label, "spec": m.spec, "opponent": m.opponent, "unit": m.unit,
+    return {"matchup": sweep.plan.store_key(m), "label": m.label, "spec": m.spec, "opponent": m.opponent, "unit": m.unit,
             "caveat": caveat(m.opponent), "plan": sweep.plan.__dict__,
             "probes": [{"handicap": h, "games": n, "score": s} for h, n, s in sweep.probes],
             "bracket": list(sweep.bracket), "levels": sweep.levels, "games_per_level": sweep.per_level,

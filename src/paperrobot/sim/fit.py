@@ -134,8 +134,9 @@ def _binomial_deviance(score: float, n: int, p: float) -> float:
 
 
 def fit_sweep(handicaps: Sequence[float], scores: Sequence[float], seed_indices: Sequence[int],
-              z: float = Z95) -> BalanceFit:
-    """Fit one sweep: one entry per game (its level, the robot's score 0, 1/2 or 1, its seed index)."""
+              z: float = Z95, cluster: bool = True) -> BalanceFit:
+    """Fit one sweep: one entry per game (its level, the robot's score 0, 1/2 or 1, its seed index).
+    ``cluster=False`` uses the model-based covariance instead (only to show what clustering is for)."""
     import numpy as np
     import statsmodels.api as sm
 
@@ -146,7 +147,7 @@ def fit_sweep(handicaps: Sequence[float], scores: Sequence[float], seed_indices:
         raise ValueError("a fit needs games at two handicap levels at least")
     X = np.column_stack([np.ones_like(h), h])
     model = sm.GLM(y, X, family=sm.families.Binomial())
-    result = model.fit(cov_type="cluster", cov_kwds={"groups": groups})
+    result = model.fit(cov_type="cluster", cov_kwds={"groups": groups}) if cluster else model.fit()
     b0, b1 = (float(v) for v in result.params)
     cov = np.asarray(result.cov_params(), dtype=float)
     interval = fieller(b0, b1, cov[0, 0], cov[0, 1], cov[1, 1], z)

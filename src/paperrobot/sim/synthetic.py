@@ -43,7 +43,7 @@ def play(seed: int, handicap: float, h50: float = TRUE_H50, slope: float = TRUE_
 LEVELS = (10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0)
 
 
-def fixed_sweep(replicate: int, games_per_level: int, levels=LEVELS, **game):
+def fixed_sweep(replicate: int, games_per_level: int, levels=LEVELS, cluster: bool = True, **game):
     """The fit of one synthetic stage-2 sweep: ``games_per_level`` seeds (base seed ``replicate``) at every level."""
     from functools import partial
 
@@ -53,17 +53,19 @@ def fixed_sweep(replicate: int, games_per_level: int, levels=LEVELS, **game):
     play_one = partial(play, **game)
     rows = [row for level in levels
             for row in play_chunk(Chunk(play_one, "robot", replicate, level, tuple(range(games_per_level))))]
-    return fit_sweep([r.level for r in rows], [r.score for r in rows], [r.seed_index for r in rows])
+    return fit_sweep([r.level for r in rows], [r.score for r in rows], [r.seed_index for r in rows],
+                     cluster=cluster)
 
 
-def coverage(replicates: int, games_per_level: int, levels=LEVELS, first: int = 1, **game) -> dict:
+def coverage(replicates: int, games_per_level: int, levels=LEVELS, first: int = 1, cluster: bool = True,
+             **game) -> dict:
     """How often the 95 % Fieller interval of a fixed-size synthetic sweep holds the true h50."""
     import statistics
 
     truth = game.get("h50", TRUE_H50)
     held, halves, estimates, unbounded = 0, [], [], 0
     for replicate in range(first, first + replicates):
-        fit = fixed_sweep(replicate, games_per_level, levels, **game)
+        fit = fixed_sweep(replicate, games_per_level, levels, cluster, **game)
         if not fit.slope_positive:
             unbounded += 1
             continue
@@ -71,7 +73,7 @@ def coverage(replicates: int, games_per_level: int, levels=LEVELS, first: int = 
         halves.append(fit.interval.half_width)
         estimates.append(fit.h50)
     return {"replicates": replicates, "games_per_level": games_per_level, "levels": len(levels),
-            "coverage": held / replicates, "no_interval": unbounded,
+            "coverage": float(held) / replicates, "no_interval": unbounded,
             "mean_half_width": statistics.fmean(halves) if halves else None,
             "sd_h50": statistics.stdev(estimates) if len(estimates) > 1 else None}
 
@@ -96,5 +98,5 @@ def stopping_coverage(replicates: int, precision: float, games_per_level: int = 
             fit = sweep.fit
             held += fit.slope_positive and fit.interval.low <= truth <= fit.interval.high
             totals.append(sweep.stage2_games)
-    return {"replicates": replicates, "precision": precision, "coverage": held / replicates,
+    return {"replicates": replicates, "precision": precision, "coverage": float(held) / replicates,
             "mean_stage2_games": statistics.fmean(totals)}

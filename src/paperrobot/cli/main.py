@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 from ..core.errors import PaperRobotError
 from ..core.events import read_jsonl
-from . import armada, balance, fc, sfb
+from . import armada, fc, sfb
 from .common import GAME_MODULES, fail
 
 
@@ -55,13 +55,14 @@ app.add_typer(play_app, name="play")
 app.add_typer(battle_app, name="battle")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(assist_app, name="assist")
-balance.register(app)
 
 GROUPS = {"play": play_app, "battle": battle_app, "simulate": simulate_app, "assist": assist_app}
 for module in (sfb, fc, armada):
     module.register(GROUPS)
     if getattr(module, "GAME", None):
         GAME_MODULES[module.GAME] = module
+from . import balance as balance_command  # noqa: E402  (paperrobot balance GAME: any game of the registry)
+balance_command.register(app)
 
 
 @app.command()

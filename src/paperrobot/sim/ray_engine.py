@@ -33,11 +33,14 @@ class RayEngine:
         if not ray.is_initialized():
             try:
                 if self.address:
-                    ray.init(address=self.address, log_to_driver=False)
+                    # Ray Client (ray://) takes fewer init options; workers' output stays on their nodes
+                    extra = {} if self.address.startswith("ray://") else {"log_to_driver": False}
+                    ray.init(address=self.address, **extra)
                 else:
                     ray.init(num_cpus=self.jobs, include_dashboard=False, log_to_driver=False)
-            except ConnectionError as exc:
-                raise PaperRobotError(f"cannot reach the Ray cluster at {self.address}: {exc}") from None
+            except (ConnectionError, RuntimeError) as exc:
+                where = f"reach the Ray cluster at {self.address}" if self.address else "start a local Ray"
+                raise PaperRobotError(f"cannot {where}: {str(exc).splitlines()[0] if str(exc) else exc!r}") from None
             self._started = True
         cpus = int(ray.cluster_resources().get("CPU", self.jobs))
         self.in_flight = in_flight or max(4, 2 * cpus)

@@ -2,10 +2,11 @@
 is a known logistic function of a ``handicap`` set-up option (sim.synthetic). The robot side answers one
 request per game, so the driver's whole path is used.
 
-Tests register it with ``register()`` and remove it afterwards; a worker process started by the sweep imports
-this module (``RegistryPlay.module``) and registers it here, at import.
+Tests register it with ``register()`` and remove it afterwards; a worker process started by the sweep (a pool
+worker or a Ray worker) imports this module (``RegistryPlay.module``) and registers it here, at import.
 """
 import multiprocessing
+import sys
 
 from paperrobot.core import registry
 from paperrobot.core.contract import Decision, Option, Reason, Request
@@ -59,5 +60,5 @@ def unregister():
     registry.registered().pop(NO_HANDICAP.name, None)
 
 
-if multiprocessing.parent_process() is not None:  # a sweep's worker: the test registered it in the parent only
-    register()
+if multiprocessing.parent_process() is not None or "pytest" not in sys.modules:
+    register()  # a sweep's worker (pool or Ray): the test registered it in the pytest process only

@@ -37,3 +37,26 @@ def test_a_whole_sweep_on_ray_equals_the_local_sweep(engine):
     with LocalEngine(1) as local:
         here = run_sweep(matchup, plan, BalanceStore(None), local)
     assert on_ray.fit.to_dict() == here.fit.to_dict() and on_ray.probes == here.probes
+
+
+def test_the_command_with_engine_ray_gives_the_local_report(engine, tmp_path):
+    from typer.testing import CliRunner
+
+    from paperrobot.cli.main import app
+    from tests.sim import synthetic_game
+
+    synthetic_game.register()
+    try:
+        runner = CliRunner()
+        small = ["--games-per-level", "40", "--probe-games", "40", "--quiet", "--set", "h50=30"]
+        reports = []
+        for name in ("ray", "local"):
+            result = runner.invoke(app, ["balance", "synthetic-balance", "--engine", name, "--jobs", "2",
+                                         "--out", str(tmp_path / name), *small])
+            assert result.exit_code == 0, result.output
+            reports.append(next((tmp_path / name).glob("*.json")).read_text())
+        assert reports[0].count('"fit"') == 1
+        import json
+        assert json.loads(reports[0])["fit"] == json.loads(reports[1])["fit"]
+    finally:
+        synthetic_game.unregister()

@@ -7,8 +7,9 @@ from typing import Optional
 
 import typer
 
-from ..core.events import EventLog, write_text_atomic
-from .common import fail, say
+from ..core.events import EventLog
+from ..core.files import write_text_atomic
+from .common import check_outputs, fail, force_option, say
 
 GAME = "armada"
 
@@ -38,8 +39,10 @@ def register(groups) -> None:
                fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML file: imperial = [...], rebel = [...]."),
                ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
                geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
-               quiet: bool = typer.Option(False, "--quiet", help="Only the result line.")):
+               quiet: bool = typer.Option(False, "--quiet", help="Only the result line."),
+               force: bool = force_option()):
         """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
+        check_outputs(force, log=log, svg=svg)
         from ..armada import new_game
         from ..armada import narrator
         _geometry(geometry)
@@ -71,8 +74,10 @@ def register(groups) -> None:
                  seed: int = typer.Option(1, help="Base seed."),
                  db: Optional[Path] = typer.Option(None, help="SQLite file for one row per game."),
                  fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
-                 geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP)):
+                 geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
+                 force: bool = force_option()):
         """Many battles, Imperial AI against the Rebel policy: who wins how often."""
+        check_outputs(force, db=db)
         from ..armada import play_battle
         from .simview import simulate as run
         _geometry(geometry)  # set before the worker processes fork, so they measure the same table
@@ -86,15 +91,19 @@ def register(groups) -> None:
     def play(seed: int = typer.Option(1, help="Random seed."),
              save: Optional[Path] = typer.Option(None, "--save", help="Save here on 'save' or 'quit'."),
              resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
-             fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file.")):
+             fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
+             force: bool = force_option()):
         """Command the Rebels against the Imperial AI ('save' / 'quit' at any prompt)."""
+        check_outputs(force, save=save, resume=resume)
         run_play(seed, save, resume, _fleet(fleet_file, None) if fleet_file else None)
 
     @groups["assist"].command("armada")
     def assist(state: Optional[Path] = typer.Option(None, "--state", help="Keep the fleet's state in this file."),
                fleet: Optional[str] = typer.Option(None, "--fleet", help="New fleet, e.g. 'victory-ii,gladiator-i,tie-fighter*4'."),
-               seed: Optional[int] = typer.Option(None, help="Seed for the AI's dice (default: from the state or 1).")):
+               seed: Optional[int] = typer.Option(None, help="Seed for the AI's dice (default: from the state or 1)."),
+               force: bool = force_option()):
         """The AI at your own table: describe what you measured, it answers with its rolls and decisions."""
+        check_outputs(force, state=state, new_state=fleet is not None)
         from ..armada import Assistant
         assistant = Assistant.open(state, fleet, seed)
         assistant.session(say)
@@ -131,7 +140,7 @@ class _Pictures:
         d = self.deployed or {}
         text = picture(self.setup["width"], self.setup["depth"], ships, squads, d.get("obstacles", []), title,
                        tuple(d["focal"]) if d.get("focal") else None)
-        write_text_atomic(self.folder / name, text)
+        write_text_atomic(self.folder / name, text, kind="svg")
         self.count += 1
 
 
@@ -272,8 +281,6 @@ def run_play(seed, save, resume, setup) -> None:
         seed, answers = data.seed, data.answers
         save = save or resume
     setup = setup or Setup()
-    if save and not resume and Path(save).exists():
-        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
     terminal = _Terminal()
     nar = narrator()
 

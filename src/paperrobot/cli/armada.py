@@ -19,6 +19,12 @@ def _geometry(path: Optional[Path]) -> None:
     use_geometry(path)
 
 
+def _geometry_setter(path: Optional[Path]):
+    """The table in use, for each worker process (a spawned worker does not inherit it)."""
+    from ..armada import use_geometry
+    return functools.partial(use_geometry, path) if path else None
+
+
 GEOMETRY_HELP = "Your own measurements (a copy of the package's data/geometry.toml, edited)."
 
 
@@ -85,7 +91,7 @@ def register(groups) -> None:
         play = functools.partial(play_battle, setup=setup)
         config = dict(setup.to_dict(), geometry=str(geometry) if geometry else None)
         run(GAME, config, play, games, jobs, seed, db, ["imperial", "rebel"],
-            "Armada: Imperial AI vs Rebel policy")
+            "Armada: Imperial AI vs Rebel policy", init=_geometry_setter(geometry), force=force)
 
     @groups["play"].command("armada")
     def play(seed: int = typer.Option(1, help="Random seed."),

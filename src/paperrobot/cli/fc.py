@@ -138,7 +138,7 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
         say("Provisional data in use (stand-ins for unconfirmed FC charts): " + ", ".join(provisional)
             + "; see 'paperrobot data --provisional --game fc'")
     simview.simulate(GAME, config, play_one, games, jobs, seed, db, fc.SIDES,
-                     f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet)
+                     f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet, force=force)
 
 
 # --------------------------------------------------------------------------------------- play

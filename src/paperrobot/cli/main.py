@@ -16,25 +16,43 @@ from typer.core import TyperGroup
 from ..core.errors import PaperRobotError
 from ..core.events import read_jsonl
 from . import armada, fc, sfb
-from .common import GAME_MODULES, fail
+from .common import ARGV, GAME_MODULES, fail
 
 
 
 class Group(TyperGroup):
     """Turns every error a user can cause into one line on stderr and exit code 2, wherever it is raised."""
 
+    def main(self, args=None, *rest, **kwargs):
+        ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]  # for "resume with ..." hints
+        return super().main(args, *rest, **kwargs)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:  # options of the top level ('paperrobot --bogus') are parsed here, outside invoke()
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except Exception as exc:
+            if not _is_usage_error(exc):
+                raise
+            _usage_line(exc)
+            raise typer.Exit(2) from None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except PaperRobotError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            raise typer.Exit(2) from None
+            print(f"{exc.prefix}{exc}", file=sys.stderr)
+            raise typer.Exit(exc.exit_code) from None
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise
-            where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "paperrobot"
-            print(f"error: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
+            _usage_line(exc)
             raise typer.Exit(2) from None
+
+
+def _usage_line(exc) -> None:
+    where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "paperrobot"
+    message = " ".join(exc.format_message().split())
+    print(f"error: {message} (see '{where} --help')", file=sys.stderr)
 
 
 def _is_usage_error(exc: Exception) -> bool:
@@ -55,6 +73,28 @@ app.add_typer(play_app, name="play")
 app.add_typer(battle_app, name="battle")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(assist_app, name="assist")
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"paperrobot {_installed_version()}")
+        raise typer.Exit(0)
+
+
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("paperrobot")
+    except PackageNotFoundError:  # run from a source tree without installing
+        from .. import __version__
+        return __version__
+
+
+@app.callback()
+def _top(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Show the version and exit.")) -> None:
+    """Paper robots for solo starship wargames: play them, watch them, measure them."""
+
 
 GROUPS = {"play": play_app, "battle": battle_app, "simulate": simulate_app, "assist": assist_app}
 for module in (sfb, fc, armada):
@@ -115,8 +155,8 @@ def run() -> None:
     try:
         app()
     except PaperRobotError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+        print(f"{exc.prefix}{exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

@@ -149,7 +149,7 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
     config = {"scenario": scenario, "opponent": opponent, "robot_ship": robot_ship, "player_ship": opponent_ship,
               "options": options}
     title = f"SFB scenario {scenario}, robot vs {opponent}"
-    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet)
+    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet, force=force)
 
 
 CADETS = ("federation", "klingon", "romulan-eagle", "romulan-kr", "kzinti", "gorn", "orion")

@@ -4,6 +4,9 @@
 class PaperRobotError(Exception):
     """Base of every error caused by input: the message says what is wrong and how to fix it."""
 
+    prefix = "error: "  # printed before the message
+    exit_code = 2
+
 
 class DataError(PaperRobotError):
     """A data file (ship, table, scenario) is missing, malformed or fails validation."""
@@ -32,3 +35,10 @@ class IllegalAction(PaperRobotError):
 
 class SaveError(PaperRobotError):
     """A save file that cannot be read or does not fit this version of the program."""
+
+
+class Interrupted(PaperRobotError):
+    """The person stopped a long command (Ctrl-C) or it was terminated; the message says what was kept."""
+
+    prefix = ""
+    exit_code = 130

@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..core.errors import PaperRobotError
-from ..core.events import read_jsonl
+from ..core.events import read_log
 from . import armada, fc, sfb
 from .common import ARGV, GAME_MODULES, fail
 
@@ -25,6 +25,10 @@ class Group(TyperGroup):
 
     def main(self, args=None, *rest, **kwargs):
         ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]  # for "resume with ..." hints
+        problem = _empty_value(ARGV)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            sys.exit(2)
         return super().main(args, *rest, **kwargs)
 
     def make_context(self, info_name, args, parent=None, **extra):
@@ -47,6 +51,18 @@ class Group(TyperGroup):
                 raise
             _usage_line(exc)
             raise typer.Exit(2) from None
+
+
+def _empty_value(args: list[str]) -> str | None:
+    """An empty value ('--robot ""', '--fleet=') is never meant: say so instead of taking a default."""
+    for i, arg in enumerate(args):
+        if arg.startswith("--") and "=" in arg and not arg.split("=", 1)[1].strip():
+            return f"{arg.split('=', 1)[0]} is empty; give it a value (or leave the option out)"
+        if not arg.strip():
+            if i and args[i - 1].startswith("-"):
+                return f"{args[i - 1]} is empty; give it a value (or leave the option out)"
+            return "an argument is empty; give it a value"
+    return None
 
 
 def _usage_line(exc) -> None:
@@ -124,14 +140,17 @@ def ships(name: Optional[str] = typer.Argument(None, help="A ship to show in ful
 @app.command()
 def replay(file: Path = typer.Argument(..., help="A log written by 'battle --log' or 'play --log'."),
            decisions_only: bool = typer.Option(False, "--decisions", help="Show only the robot's decisions.")):
-    """Narrate a recorded game again from its log."""
-    events = read_jsonl(file)
+    """Narrate a recorded game again from its log (a damaged log: up to the damage, then say where)."""
+    events, problem = read_log(file)
     if not events or events[0].kind != "setup":
-        fail(f"{file}: not a PaperRobot game log (it does not start with a 'setup' event)")
+        fail(f"{file}: not a PaperRobot game log (" + (problem if problem and not events else
+                                                       "it does not start with a 'setup' event") + ")")
     game = str(events[0].data.get("game", ""))
     if game not in GAME_MODULES:
         fail(f"{file}: the log is of game '{game}', which this program does not know")
     GAME_MODULES[game].replay(events, decisions_only)
+    if problem:
+        fail(f"{file}: {problem}; the replay above stops there (after {len(events)} events)")
 
 
 @app.command()

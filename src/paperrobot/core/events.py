@@ -59,19 +59,19 @@ class EventLog:
         write_text_atomic(path, self.to_jsonl())
 
 
-MAX_LOG_BYTES = 256 << 20  # a long Armada battle logs about 1 MB; anything past this is not our log
+MAX_LOG_BYTES = 64 << 20  # a whole battle logs under 100 kB; anything past this is not our log
 MAX_LINE_BYTES = 1 << 20
+MAX_BLANK_LINES = 1000  # the program writes none
 
 
 def read_log(path: str | Path, max_bytes: int = MAX_LOG_BYTES,
              max_line: int = MAX_LINE_BYTES) -> tuple[list[Event], str | None]:
     """Read a log up to its first damaged line: ``(events, problem)``, ``problem`` None when whole.
 
-    Reads line by line with bounds, so a huge file or a device (``/dev/zero``) cannot exhaust memory;
+    Reads in bounded blocks, so a huge file or a device (``/dev/zero``) cannot exhaust memory or time;
     a file that cannot be opened at all is a SaveError."""
     path = Path(path)
     events: list[Event] = []
-    total = 0
     try:
         if path.is_dir():
             raise SaveError(f"{path}: this is a folder, not a log file")
@@ -80,29 +80,38 @@ def read_log(path: str | Path, max_bytes: int = MAX_LOG_BYTES,
         raise SaveError(f"{path}: no such file") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    number, blank, total, rest = 0, 0, 0, b""
     with handle:
-        number = 0
         while True:
             try:
-                line = handle.readline(max_line + 1)
+                block = handle.read(1 << 20)
             except OSError as exc:
                 return events, f"line {number + 1} cannot be read ({exc.strerror or exc})"
-            if not line:
-                return events, None
-            number += 1
-            total += len(line)
+            total += len(block)
             if total > max_bytes:
-                return events, f"the file is larger than {max_bytes >> 20} MB; stopped at line {number}"
-            if len(line) > max_line:
-                return events, f"line {number} is longer than {max_line >> 20} MB (not a PaperRobot event)"
-            if not line.strip():
-                continue
-            try:
-                raw = json.loads(line.decode("utf-8"))
-                events.append(Event.from_dict(raw))
-            except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
-                cut = "" if line.endswith(b"\n") else " (cut short: the file ends inside it)"
-                return events, f"line {number} is damaged{cut}"
+                return events, f"the file is larger than {max_bytes >> 20} MB; stopped at line {number + 1}"
+            lines = (rest + block).split(b"\n")
+            rest = lines.pop()  # the unfinished last line ('' after a newline)
+            if not block:
+                lines, rest = ([rest] if rest.strip() else []), b""
+            for line in lines:
+                number += 1
+                if not line.strip():
+                    blank += 1
+                    if blank > MAX_BLANK_LINES:
+                        return events, f"line {number}: too many blank lines for a PaperRobot log"
+                    continue
+                if len(line) > max_line:
+                    return events, f"line {number} is longer than {max_line >> 20} MB: not a PaperRobot event"
+                try:
+                    events.append(Event.from_dict(json.loads(line.decode("utf-8"))))
+                except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+                    cut = " (cut short: the file ends inside it)" if not block else ""
+                    return events, f"line {number} is damaged{cut}"
+            if len(rest) > max_line:
+                return events, f"line {number + 1} is longer than {max_line >> 20} MB: not a PaperRobot event"
+            if not block:
+                return events, None
 
 
 def read_jsonl(path: str | Path) -> list[Event]:

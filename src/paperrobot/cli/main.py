@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
-from ..core.errors import PaperRobotError
+from ..core.errors import PaperRobotError, one_line
 from ..core.events import read_log
 from . import armada, fc, sfb
 from .common import ARGV, GAME_MODULES, fail
@@ -44,7 +44,7 @@ class Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except PaperRobotError as exc:
-            print(f"{exc.prefix}{exc}", file=sys.stderr)
+            print(f"{exc.prefix}{one_line(str(exc))}", file=sys.stderr)
             raise typer.Exit(exc.exit_code) from None
         except Exception as exc:
             if not _is_usage_error(exc):
@@ -148,7 +148,19 @@ def replay(file: Path = typer.Argument(..., help="A log written by 'battle --log
     game = str(events[0].data.get("game", ""))
     if game not in GAME_MODULES:
         fail(f"{file}: the log is of game '{game}', which this program does not know")
-    GAME_MODULES[game].replay(events, decisions_only)
+    shown = []
+
+    def tracked():
+        for event in events:
+            shown.append(event)
+            yield event
+
+    try:
+        GAME_MODULES[game].replay(tracked(), decisions_only)
+    except Exception as exc:  # a line that is JSON but not an event the narrator can read: damage too
+        kind = shown[-1].kind if shown else "?"
+        fail(f"{file}: event {len(shown)} (a '{kind}' event) cannot be narrated ({type(exc).__name__}: {exc}); "
+             f"the log is damaged or from another version: the replay above stops there")
     if problem:
         fail(f"{file}: {problem}; the replay above stops there (after {len(events)} events)")
 
@@ -174,7 +186,7 @@ def run() -> None:
     try:
         app()
     except PaperRobotError as exc:
-        print(f"{exc.prefix}{exc}", file=sys.stderr)
+        print(f"{exc.prefix}{one_line(str(exc))}", file=sys.stderr)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

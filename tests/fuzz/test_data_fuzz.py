@@ -103,7 +103,7 @@ def test_any_value_in_any_field_is_bounded_or_one_clear_error(case):
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutation())
 def test_any_value_in_any_field_is_bounded_or_one_clear_error_many(case):
     check_one(*case)
@@ -177,7 +177,7 @@ def _literal(v) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted((SFB / "ships").glob("*.toml"))), st.data())
 def test_sfb_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data):
@@ -203,7 +203,7 @@ def test_sfb_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted((FC / "ships").glob("*.toml"))), st.data())
 def test_fc_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data):

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperrobot.core.events import EventLog, read_log
+from paperrobot.core.events import read_log
 from paperrobot.core.errors import SaveError
 
 from .conftest import invoke
@@ -47,7 +47,6 @@ def damage(draw, text: bytes):
 
 
 def _events(text: bytes) -> list[str]:
-    log = EventLog()
     return [json.dumps(json.loads(line), sort_keys=True) for line in text.splitlines() if line.strip()]
 
 
@@ -95,7 +94,7 @@ def test_replay_of_a_cut_log_narrates_up_to_the_cut(tmp_path, logs, game):
 
 
 @pytest.mark.slow
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_replay_of_any_damaged_log_is_the_narration_and_at_most_one_line(tmp_path, logs, data):
     game = data.draw(st.sampled_from(sorted(logs)))

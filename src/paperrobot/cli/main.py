@@ -46,6 +46,9 @@ class Group(TyperGroup):
         except PaperRobotError as exc:
             print(f"{exc.prefix}{one_line(str(exc))}", file=sys.stderr)
             raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:  # Ctrl-C outside 'simulate' (which says what it kept): one line, not "Aborted!"
+            print("interrupted", file=sys.stderr)
+            raise typer.Exit(130) from None
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise

@@ -163,7 +163,7 @@ class ScenarioSpec(Strict):
 class Bands(Strict):
     source: str
     bands: list[tuple[Range, Range]] = Field(min_length=1, max_length=30)
-    damage: list[list[Points]] | list[Points] = Field(max_length=30)
+    damage: list[Annotated[list[Points], Field(max_length=30)]] | list[Points] = Field(max_length=30)
     hit: list[Die] = Field([], max_length=30)
 
     @model_validator(mode="after")
@@ -194,8 +194,9 @@ class WeaponTables(Strict):
 
 class DacTable(Strict):
     source: str
-    columns: list[str]
-    rows: list[list[Literal["hull", "engine", "other", "weapon", "excess"]]] = Field(min_length=6, max_length=6)
+    columns: list[Annotated[str, Field(max_length=40)]] = Field(max_length=20)
+    rows: list[Annotated[list[Literal["hull", "engine", "other", "weapon", "excess"]], Field(max_length=20)]] = Field(
+        min_length=6, max_length=6)
 
 
 # ----------------------------------------------------------------------------------- loaders

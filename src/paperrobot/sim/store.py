@@ -72,6 +72,7 @@ class ResultStore:
         self._pending: list[tuple] = []
         self._last_commit = time.monotonic()
         self._locked_since: float | None = None
+        self._gave_up = False
         self.run_id: int | None = None
         self.games = 0
         if force and self.path.is_file() and not _is_sqlite(self.path):
@@ -221,6 +222,7 @@ class ResultStore:
             now = time.monotonic()
             self._locked_since = self._locked_since or now
             if now - self._locked_since >= self.patience:
+                self._gave_up = True
                 raise self._busy(f"waited {self.patience:g} s; {len(self._pending)} finished games are not "
                                  f"written and will be played again") from None
             return
@@ -230,6 +232,9 @@ class ResultStore:
 
     def close(self, finish: bool = False) -> None:
         """Write everything (waiting out a lock up to ``patience``) and close."""
+        if self._gave_up:  # the run already stopped on a lock: do not wait a second time
+            self.db.close()
+            return
         try:
             deadline = time.monotonic() + self.patience
             while True:

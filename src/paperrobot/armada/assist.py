@@ -18,7 +18,7 @@ from ..core.events import write_text_atomic
 from . import ai
 from .data import catalogue, geometry, parse_dice
 from .dice import ALLOWED, FACES, SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, pool_at
-from .fleets import expand
+from .fleets import fleet_names
 from .geometry import ADJACENT, ZONES
 
 @dataclass
@@ -80,7 +80,7 @@ class Assistant:
         st = self.state
         st.ships, st.squads, st.round = {}, {}, 0
         counts: dict[str, int] = {}
-        for name in expand(text.split(",")):
+        for name in fleet_names(text):
             counts[name] = counts.get(name, 0) + 1
             uid = f"{name}-{counts[name]}"
             if name in ships:
@@ -178,8 +178,8 @@ class Assistant:
                 raise PaperRobotError(f"unknown flag(s) {', '.join(unknown)}; use double, squads, out")
             infos.append(ai.ActInfo(uid, int(_num(parts[1], "dice")) if len(parts) > 1 else 0,
                                     "double" in flags, "squads" in flags, "out" in flags))
-        if not infos:
-            infos = [ai.ActInfo(u) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
+        if not infos:  # nothing measured separates the ships: the 4th tier, a die among all of them
+            infos = [ai.ActInfo(u, 0) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
         if not infos:
             return ["Every AI ship has activated: end of the AI's ship phase."]
         return _say(ai.activation(infos, self.dice()))

@@ -15,7 +15,7 @@ from ..core.errors import DataError, PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.hexgrid import Hex, distance, label, to_offset
 from . import simview
-from .common import console, fail, say
+from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
 from .terminal import Front, TerminalPlay, recovery_path
 
@@ -97,8 +97,10 @@ def battle(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7
                                                  "(e.g. dac.toml) that replace the built-in stand-ins."),
            board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+           force: bool = force_option(),
 ):
     """Watch one narrated FC duel: every robot decision with its rule ID and dice."""
+    check_outputs(force, log=log)
     _check_opponent(opponent)
     setup = _setup(robot, opponent_ship, board, ships_dir, tables)
     events = EventLog()
@@ -130,8 +132,10 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
              quiet: bool = typer.Option(False, help="No progress bar or table."),
    board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+   force: bool = force_option(),
 ):
     """Run many FC battles in parallel and print win rates with 95% intervals."""
+    check_outputs(force, db=db)
     _check_opponent(opponent)
     setup = _setup(robot, opponent_ship, board, ships_dir, tables)
     play_one = partial(fc.play, opponent=opponent, **setup)
@@ -141,7 +145,7 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
         say("Provisional data in use (stand-ins for unconfirmed FC charts): " + ", ".join(provisional)
             + "; see 'paperrobot data --provisional --game fc'")
     simview.simulate(GAME, config, play_one, games, jobs, seed, db, fc.SIDES,
-                     f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet)
+                     f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet, force=force)
 
 
 # --------------------------------------------------------------------------------------- play
@@ -251,12 +255,10 @@ def play(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7 o
          tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files."),
          board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+         force: bool = force_option(),
 ):
     """Play an FC duel against the robot; the game is saved after every answer ('quit' stops, 'undo' takes back)."""
-    if save is not None and resume is None and save.exists():
-        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
-    if save is not None and not save.parent.exists():
-        fail(f"{save}: the folder {save.parent} does not exist")
+    check_outputs(force, save=save, resume=resume)
     setup = None if resume is not None else _setup(robot, ship, board, ships_dir, tables)
     if save is None and resume is None:  # the recovery file's folder (terminal.py does not create it)
         try:

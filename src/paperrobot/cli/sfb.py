@@ -14,7 +14,7 @@ from ..core.errors import PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.save import read_save
 from . import simview
-from .common import console, fail, say
+from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
 from .session import PlaySession, Prompter, choose
 
@@ -79,15 +79,18 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
            opponent: str = typer.Option("policy", help="Who flies the other ship: policy (a heuristic captain) or robot."),
            robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
            opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship (default: the scenario's)."),
-           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant."),
+           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant "
+                                                  "(no energy allocation, robot speed 8)."),
            tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: 'shields' (seed 000, default) or 'coin' (CTH)."),
            plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
            evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
            log: Optional[Path] = typer.Option(None, help="Write the event log (JSON lines) here, for 'paperrobot replay'."),
            decisions: bool = typer.Option(False, "--decisions", help="Narrate only the robot's decisions."),
            maps: bool = typer.Option(True, help="Draw the map at the start and the end."),
-           ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
+           ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+           force: bool = force_option()):
     """Watch one narrated battle: every robot decision with its rule ID and dice."""
+    check_outputs(force, log=log)
     _check_opponent(opponent)
     events = EventLog()
     events.listeners.append(_narrate_to_console(sfb.narrator(), decisions))
@@ -129,8 +132,10 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
              quiet: bool = typer.Option(False, help="No progress bar or table (for scripts)."),
              all_pairings: bool = typer.Option(False, "--all-pairings",
                                                help="Every pairing of the seven cadet ships, robot vs robot and "
-                                                    "robot vs policy; --games is per pairing.")):
+                                                    "robot vs policy; --games is per pairing."),
+             force: bool = force_option()):
     """Run many battles in parallel and print win rates with 95% intervals."""
+    check_outputs(force, db=db)
     _check_opponent(opponent)
     options = _options(impulses, tiebreak, plasma_f, evade)
     if all_pairings:
@@ -145,7 +150,7 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
     config = {"scenario": scenario, "opponent": opponent, "robot_ship": robot_ship, "player_ship": opponent_ship,
               "options": options}
     title = f"SFB scenario {scenario}, robot vs {opponent}"
-    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet)
+    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet, force=force)
 
 
 CADETS = ("federation", "klingon", "romulan-eagle", "romulan-kr", "kzinti", "gorn", "orion")
@@ -187,7 +192,8 @@ def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[
 # --------------------------------------------------------------------------------------- play
 
 class Terminal:
-    """The person's side: shows the map and status at each energy phase and asks every question."""
+    """The person's side: shows the map and status at the start of each turn (the energy allocation, or the
+    speed question of the 8-impulse game) and asks every question."""
 
     def __init__(self):
         self.session: PlaySession | None = None
@@ -213,15 +219,19 @@ class Terminal:
         if request.kind == "disengage":  # asked every impulse; answered without a prompt (docs/sfb.md)
             answer, self.wants_out = ("yes" if self.wants_out else "no"), False
             return Decision(answer)
+        if request.kind == "speed":  # the 8-impulse game: no energy allocation, only a speed (docs/sfb.md)
+            self._turn_start("speed (your Chief Engineer allocates the energy)")
         choice = request.options
         say(choice.prompt)
         return Decision(choose(self.prompter, request, choice.items, choice.multi, tuple(choice.default), ">"))
 
-    def _energy(self, request: Request):
-        game = self.session.current
+    def _turn_start(self, what: str) -> None:
         say("")
-        say(f"=== Turn {game.turn}: energy allocation ===")
+        say(f"=== Turn {self.session.current.turn}: {what} ===")
         self.show_map()
+
+    def _energy(self, request: Request):
+        self._turn_start("energy allocation")
         alloc = request.options
         while True:
             for line in sfb.describe_energy(alloc, request.view):
@@ -244,15 +254,18 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          ship: Optional[str] = typer.Option(None, help="Your ship (default: the scenario's)."),
          robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
          seed: int = typer.Option(1, help="Seed for the dice."),
-         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8."),
+         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 (seed 002's quick variant: no energy "
+                                                "allocation, you choose a speed)."),
          tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
          plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
          evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
          save: Optional[Path] = typer.Option(None, help="Save file to write on 'save' / 'quit'."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
          log: Optional[Path] = typer.Option(None, help="Write the event log here at the end."),
-         ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
+         ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+         force: bool = force_option()):
     """Play your ship against the Cadet robot: allocate energy, steer, fire; the robot explains itself."""
+    check_outputs(force, save=save, resume=resume, log=log)
     answers: list = []
     if resume:
         data = read_save(resume, GAME)
@@ -261,8 +274,6 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
     else:
         setup = {"scenario": scenario, "ship": ship, "robot_ship": robot_ship,
                  "options": _options(impulses, tiebreak, plasma_f, evade), "ships_dir": str(ships_dir) if ships_dir else None}
-    if save and not resume and save.exists():
-        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
     terminal = Terminal()
     narrator = sfb.narrator()
 

@@ -69,7 +69,7 @@ def form_parser(check, known: frozenset, presets, kind: str):
         if isinstance(answer, dict):
             for name in answer:
                 if name not in known:
-                    raise IllegalAction(f"'{str(name)[:30]}' is not a field of this form; the fields are "
+                    raise IllegalAction(f"{str(name)[:30]!r} is not a field of this form; the fields are "
                                         f"{', '.join(sorted(known))}")
             return check(answer)
         if isinstance(answer, str):
@@ -77,7 +77,7 @@ def form_parser(check, known: frozenset, presets, kind: str):
                 if option.key == answer:
                     return check(option.value)
         shown = ", ".join(o.key for o in presets())
-        raise IllegalAction(f"'{str(answer)[:40]}' is not an answer to this {kind} question; choose one of: {shown}, "
+        raise IllegalAction(f"{str(answer)[:40]!r} is not an answer to this {kind} question; choose one of: {shown}, "
                             f"or the form's values")
     return parse
 
@@ -119,12 +119,12 @@ def allocation_check(game, ship, values: dict) -> dict:
     hold = [str(d) for d in _list(values.get("hold"), "hold", "FC.1C")]
     for did in hold:
         if did not in held:
-            raise IllegalAction(f"drone {did} is not held in this ship's tractor beam", "FC.1C")
+            raise IllegalAction(f"drone {did[:30]!r} is not held in this ship's tractor beam", "FC.1C")
     photons = [str(w) for w in _list(values.get("photons"), "photons", "FC.1A")]
     for wid in photons:
         w = next((w for w in ship.weapons if w.id == wid), None)
         if w is None or w.kind != "photon" or not w.alive:
-            raise IllegalAction(f"{wid} is not a working photon torpedo", "FC.1A")
+            raise IllegalAction(f"{wid[:30]!r} is not a working photon torpedo", "FC.1A")
     action = {"speed": speed, "regen": regen, "hold": hold, "photons": photons}
     cost = game.allocation_cost(ship, action)
     if cost > ship.available() + EPS:
@@ -194,7 +194,7 @@ def accelerate_check(game, ship, answer: Any) -> str:
         if ship.available() < game.rules.accel_cost:
             raise IllegalAction("no power left to accelerate", "FC.GEN.POWER")
         return answer
-    raise IllegalAction(f"'{str(answer)[:30]}' is not accel, none or emergency", "FC.2")
+    raise IllegalAction(f"{str(answer)[:30]!r} is not accel, none or emergency", "FC.2")
 
 
 def accelerate_request(game, ship) -> Request:
@@ -217,7 +217,7 @@ def move_request(game, ship, moves: list[str]) -> Request:
             legal = game.moves[side]
             if answer in legal:
                 return answer
-            raise IllegalAction(f"'{str(answer)[:30]}' is not possible now (legal: {', '.join(legal)})", "FC.3A")
+            raise IllegalAction(f"{str(answer)[:30]!r} is not possible now (legal: {', '.join(legal)})", "FC.3A")
         asks = game.forms[("move", ship.side)] = (lambda side=ship.side: tuple(Option(m) for m in game.moves[side]),
                                                   check)
     return Request("move", ship.side, state=game, subject=ship, data=moves, options=asks[0], default="straight",
@@ -230,11 +230,11 @@ def defend_check(game, ship, drone_ids: list[str], values: dict) -> list:
     plan = []
     for did in order + [d for d in drone_ids if d not in order]:
         if did not in drone_ids:
-            raise IllegalAction(f"drone {did} is not an impacted weapon of this ship", "FC.4A")
+            raise IllegalAction(f"drone {did[:30]!r} is not an impacted weapon of this ship", "FC.4A")
         steps = [str(s) for s in _list(values.get(did), did, "FC.4B")]
         for step in steps:
             if step not in DEFENCE_STEPS:
-                raise IllegalAction(f"'{step}' is not a defence step ({', '.join(DEFENCE_STEPS)})", "FC.4B")
+                raise IllegalAction(f"{step[:30]!r} is not a defence step ({', '.join(DEFENCE_STEPS)})", "FC.4B")
         if did in order or steps:
             plan.append([did, steps])
     return plan
@@ -309,23 +309,23 @@ def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tupl
     """(weapon, cost) of one shot, or IllegalAction naming the rule (FC.GEN.ARC, FC.5A)."""
     w = game.weapon_index[ship.side].get(wid)
     if w is None:
-        raise IllegalAction(f"{ship.spec.name} has no weapon '{wid}'", "FC.GEN.ARC")
+        raise IllegalAction(f"{ship.spec.name} has no weapon {wid[:30]!r}", "FC.GEN.ARC")
     if w.fired or not w.alive:
         raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
     if tgt == "ship":
         if mode not in ("", "as3", "overload") or (mode == "as3" and not w.phaser) or (mode == "overload" and w.phaser):
-            raise IllegalAction(f"'{mode}' is not a fire mode of {wid}", "FC.GEN.ARC")
+            raise IllegalAction(f"{mode[:30]!r} is not a fire mode of {wid}", "FC.GEN.ARC")
         pos = enemy_pos or game.enemy(ship.side).pos
         if not game.in_arc(ship, w.arc, pos):
             raise IllegalAction(f"the enemy ship is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
     else:
         drone = next((d for d in game.drones if d.id == tgt and d.alive), None)
         if drone is None:
-            raise IllegalAction(f"there is no drone '{tgt}'", "FC.4A")
+            raise IllegalAction(f"there is no drone {tgt[:30]!r}", "FC.4A")
         if not w.phaser:
             raise IllegalAction("only phasers fire at drones", "FC.5A")
         if mode not in ("", "as3"):
-            raise IllegalAction(f"'{mode}' is not a fire mode of {wid} at a drone", "FC.GEN.ARC")
+            raise IllegalAction(f"{mode[:30]!r} is not a fire mode of {wid} at a drone", "FC.GEN.ARC")
         pos = drone.pos
         if not game.in_arc(ship, w.arc, pos):
             raise IllegalAction(f"drone {tgt} is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
@@ -428,7 +428,7 @@ def launch_check(game, ship, names: tuple, values: dict) -> list:
     legal = launch_targets(game, ship)
     for tgt in targets:
         if tgt not in legal:
-            raise IllegalAction(f"{str(tgt)[:30]} is not a drone seeking this ship", "FC.6D")
+            raise IllegalAction(f"{str(tgt)[:30]!r} is not a drone seeking this ship", "FC.6D")
     if len(targets) > len(ship.ready_racks()):
         raise IllegalAction("no drone rack is ready (one launch per rack per turn)", "FC.6A")
     return targets
@@ -506,7 +506,7 @@ def repair_check(game, ship, values: dict) -> list:
     known = repairable(game, ship)
     for item in order:
         if item not in known:
-            raise IllegalAction(f"'{item[:30]}' is not a system, weapon, rack or reload of this ship", "FC.7B")
+            raise IllegalAction(f"{item[:30]!r} is not a system, weapon, rack or reload of this ship", "FC.7B")
     return order
 
 
@@ -592,7 +592,7 @@ def dac_phaser_request(game, ship, candidates: list[str]) -> Request:
     def check(answer):
         if answer in candidates:
             return answer
-        raise IllegalAction(f"{str(answer)[:30]} is not a working phaser", "FC.DAC.PHASER")
+        raise IllegalAction(f"{str(answer)[:30]!r} is not a working phaser", "FC.DAC.PHASER")
 
     def options():
         first = _policy(game, "dac_phaser", ship, candidates)
@@ -607,7 +607,7 @@ def dac_tractor_request(game, ship, info: dict) -> Request:
     def check(answer):
         if answer in legal:
             return answer
-        raise IllegalAction(f"'{str(answer)[:30]}' is not one of: {', '.join(legal)}", "FC.DAC.TRACTOR")
+        raise IllegalAction(f"{str(answer)[:30]!r} is not one of: {', '.join(legal)}", "FC.DAC.TRACTOR")
     labels = {"free": "lose a tractor that holds nothing", "holding": "lose a tractor holding a drone (it is released)"}
     return Request("dac_tractor", ship.side, state=game, subject=ship, data=info,
                    options=lambda: tuple(Option(k, labels[k]) for k in legal), check=check,

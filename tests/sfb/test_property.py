@@ -51,20 +51,22 @@ class RandomCaptain:
         self.rnd = random.Random(seed)
 
     def decide(self, request):
-        from dataclasses import replace
         from paperrobot.core.controller import Decision
         rnd = self.rnd
         if request.kind == "energy":
-            alloc = request.options
-            return Decision(replace(alloc, speed=rnd.randint(0, alloc.speed)))
-        choice = request.options
-        keys = [o.key for o in choice.items]
+            values = dict(request.option("suggested").value)
+            values["speed"] = rnd.randint(0, values["speed"])
+            return Decision(values)
         if request.kind == "disengage":
             return Decision("yes" if rnd.random() < 0.002 else "no")
-        if not choice.multi:
-            return Decision(rnd.choice(keys))
+        if request.form is None:
+            return Decision(rnd.choice([o.key for o in request.options]))
+        field = request.form.fields[0].name
+        keys = request.form.choices(field)
+        if field == "launch":
+            return Decision({"launch": [k for k in keys if rnd.random() < 0.5]})
         picked, used = [], set()
-        ship = request.view
+        ship = request.subject
         cost = {w.key: w.cost for w in ship.weapons}
         budget = ship.capacitor
         for key in keys:
@@ -73,7 +75,7 @@ class RandomCaptain:
                 budget -= cost.get(weapon, 0)
                 picked.append(key)
                 used.add(weapon)
-        return Decision(tuple(picked))
+        return Decision({"shots": picked})
 
 
 @settings(max_examples=15, deadline=None)

@@ -1,0 +1,38 @@
+"""Learning environments on the game contract: Gymnasium (the learner against the seed's robot) and
+PettingZoo AEC (every side an agent). Needs the optional extra: pip install 'paperrobot[rl]'.
+
+    from paperrobot.envs import gym_env, aec_env
+    env = gym_env("sfb", scenario="5")          # setup as in paperrobot.new_game
+    env = aec_env("fc", robot="agent")          # robot="robot": the seed's robot answers inside the env
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import PaperRobotError
+
+
+def _need_rl() -> None:
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        raise PaperRobotError("the learning environments need Gymnasium and PettingZoo: "
+                              "pip install 'paperrobot[rl]'") from None
+
+
+def gym_env(game: str, **setup: Any):
+    """A Gymnasium environment in which the learner flies the person's side against the seed's robot."""
+    _need_rl()
+    from .gym_env import VsRobot
+    return VsRobot(game, **setup)
+
+
+def aec_env(game: str, **setup: Any):
+    """A PettingZoo AEC environment with every side of ``game`` as an agent."""
+    _need_rl()
+    from .aec_env import PaperRobotAEC
+    return PaperRobotAEC(game, **setup)
+
+
+__all__ = ["gym_env", "aec_env"]

@@ -63,9 +63,6 @@ def robot_of(game, ship):
     return game.robot_for(ship)
 
 
-def shots(decision):
-    """A fire decision's shots as (weapon key, target name) pairs."""
-    return tuple(tuple(key.split(">", 1)) for key in decision.action["shots"])
 
 
 def ask_robot(game, ship, kind, what=None):
@@ -74,8 +71,8 @@ def ask_robot(game, ship, kind, what=None):
     data = (what or "drones", (), None) if kind == "launch" else None
     decision = game.robot_for(ship).decide(ask(game, ship, kind, data))
     action = decision.action
-    if isinstance(action, dict) and "shots" in action:
-        action = tuple(tuple(key.split(">", 1)) for key in action["shots"])
-    elif isinstance(action, dict) and "launch" in action:
+    if kind == "fire":
+        action = tuple(action.items())
+    elif kind == "launch":
         action = tuple(action["launch"])
     return Decision(action, decision.reasons)

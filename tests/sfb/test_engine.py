@@ -79,19 +79,21 @@ def test_time_limit_is_a_draw():
 
 
 class Orders:
+    """Gives the fire answers ``fire`` (one per fire request, in turn), else the default."""
+
     def __init__(self, fire):
-        self.fire = fire
+        self.fire = list(fire or ())
 
     def decide(self, request):
-        if request.kind == "fire" and self.fire is not None:
-            action, self.fire = self.fire, None
-            return Decision({"shots": list(action)})
+        if request.kind == "fire" and self.fire:
+            return Decision(self.fire.pop(0))
         return Decision(request.default)
 
 
 @pytest.mark.parametrize("bad,match", [
-    (("phaser-1#1>klingon", "phaser-1#1>klingon"), "only once"),
-    (("tractor>klingon",), "not a legal shot"),
+    (({"phaser-1#1": "klingon"}, {"phaser-1#1": "klingon"}), "only once"),
+    (({"tractor": "klingon"},), "not a direct-fire weapon"),
+    (({"phaser-1#1": "enterprise"},), "not a legal shot"),
 ])
 def test_illegal_fire_orders(bad, match):
     game = sfb.new_game("5", seed=2, player=Orders(bad))

@@ -61,21 +61,13 @@ class RandomCaptain:
             return Decision("yes" if rnd.random() < 0.002 else "no")
         if request.form is None:
             return Decision(rnd.choice([o.key for o in request.options]))
-        field = request.form.fields[0].name
-        keys = request.form.choices(field)
-        if field == "launch":
-            return Decision({"launch": [k for k in keys if rnd.random() < 0.5]})
-        picked, used = [], set()
-        ship = request.subject
-        cost = {w.key: w.cost for w in ship.weapons}
-        budget = ship.capacitor
-        for key in keys:
-            weapon = key.split(">")[0]
-            if weapon not in used and rnd.random() < 0.5 and cost.get(weapon, 0) <= budget + 1e-9:
-                budget -= cost.get(weapon, 0)
-                picked.append(key)
-                used.add(weapon)
-        return Decision({"shots": picked})
+        if request.kind == "launch":
+            return Decision({"launch": [k for k in request.form.choices("launch") if rnd.random() < 0.5]})
+        values = {}  # fire: each weapon's target at random among its legal ones, field by field
+        for field in request.form.fields:
+            choices = request.form.choices(field.name, values)
+            values[field.name] = choices[0] if rnd.random() < 0.5 else rnd.choice(choices)
+        return Decision(values)
 
 
 @settings(max_examples=15, deadline=None)

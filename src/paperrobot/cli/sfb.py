@@ -261,7 +261,8 @@ def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[
 # --------------------------------------------------------------------------------------- play
 
 HELP = ("'map' draws the map and both ships' status; 'disengage' leaves the battle at the end of this impulse "
-        "(scenario #5). Fire: pick a preset by number, or name the shots, e.g. shots=phaser-1#1>klingon,photon-A>klingon.")
+        "(scenario #5). Fire: pick a preset by number, or give weapons their targets, e.g. "
+        "phaser-1#1=klingon photon-A=klingon.")
 
 
 class SfbFront(Front):
@@ -318,7 +319,7 @@ class SfbFront(Front):
         elif kind == "launch":
             say(f"{ship.name}: launch {'plasma torpedoes' if request.data[0] == 'plasma' else 'drones'}?")
         elif kind == "fire":
-            say(f"{ship.name}: fire which weapons? (a preset number, or shots=weapon>target,...)")
+            say(f"{ship.name}: fire which weapons? (a preset number, or weapon=target for each weapon to fire)")
 
     def narrate(self, event: Event) -> str | None:
         return self.narrator.line(event)

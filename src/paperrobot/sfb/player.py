@@ -18,7 +18,7 @@ from .state import Drone, Ship, Weapon
 WANT_RANGE = 3
 
 
-NO_SHOTS = Decision({"shots": []})
+NO_SHOTS = Decision({})
 WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
 NO = Decision("no")
 
@@ -37,7 +37,7 @@ class Policy:
             if not self.may_fire(ship):
                 return NO_SHOTS
             name = self.game.name_of
-            return Decision({"shots": [f"{w.key}>{name(t)}" for _, w, t in self.fast_orders(ship)]})
+            return Decision({w.key: name(t) for _, w, t in self.fast_orders(ship)})
         if kind == "move":
             return Decision(self.move(ship, True))
         if kind == "disengage":

@@ -8,8 +8,10 @@ Requests (kind: answer in contract terms):
 - ``cloak``: "cloak" or "uncloaked" (G13.1).
 - ``move``: "straight", "left" or "right" (the suggestion first).
 - ``launch``: a Form with one multi field ``launch`` (drone racks, or plasma tubes: ``data[0]``); presets.
-- ``fire``: a Form with one multi field ``shots`` of "weapon>target" keys; presets "suggested", "all", "none",
-  and each legal shot alone (its key).
+- ``fire``: a Form with one field per direct-fire weapon, its value the target's name or "none"
+  (``{"phaser-1#1": "klingon", "photon-A": "KD1"}``; weapons left out hold fire, and the shots are resolved in
+  the answer's order); each field's choices leave out what the earlier fields used up (the phaser
+  capacitor). Presets "suggested", "all", "none", and each legal shot alone (key "weapon>target").
 - ``disengage``: "no" or "yes" (#5, at the end of every impulse).
 """
 from __future__ import annotations
@@ -30,7 +32,7 @@ CLOAK_OPTIONS = (Option("cloak", "cloaked: cannot fire or launch; fire at it use
                  Option("uncloaked", "stay uncloaked"))
 DISENGAGE_OPTIONS = (Option("no", "fight on"),
                      Option("yes", "disengage now: a draw for you, a tactical victory for the robot"))
-SHOTS = (Field("shots", "shots as weapon>target", multi=True),)
+HOLD = "none"  # a weapon's fire-form value when it does not fire
 LAUNCHES = (Field("launch", "launchers to fire", multi=True),)
 
 
@@ -56,7 +58,9 @@ class ShipAsks:
         self.move_options = lambda: game.move_options(ship)
         self.fire_options = lambda: game.fire_presets(ship)
         self.fire_check = lambda answer: game.check_fire(ship, answer)
-        self.fire_form = Form(SHOTS, lambda name, earlier: game.shot_keys(ship),
+        weapons = [w for w in ship.weapons if w.kind not in ("drone", "plasma")]
+        fields = [Field(w.key, f"target of {w.key} ({HOLD}: hold fire)") for w in weapons]
+        self.fire_form = Form(fields, lambda name, earlier: game.fire_choices(ship, name, earlier),
                               lambda values: game.check_fire(ship, values))
         self.fire_view = lambda: game.view(ship.side, fire=ship)
 
@@ -175,63 +179,74 @@ class Requests:
     def shot_keys(self, ship: Ship) -> tuple[str, ...]:
         return tuple(key for key, _, _, _ in self.fire_options(ship, labels=False))
 
+    def fire_choices(self, ship: Ship, name: str, earlier: dict) -> tuple[str, ...]:
+        """Targets weapon ``name`` may fire at now ("none" first), given the weapons chosen before it: a phaser
+        only while the capacitor still holds its cost (H6.1)."""
+        weapon = ship.weapon(name)
+        if weapon is None:
+            return ()
+        targets = [self.name_of(t) for _, _, w, t in self.fire_options(ship, labels=False) if w is weapon]
+        if targets and weapon.kind == "phaser" and not ship.robot:
+            spent = sum(w.cost for key, value in earlier.items() if value not in (None, HOLD)
+                        for w in (ship.weapon(key),) if w is not None and w.kind == "phaser")
+            if spent + weapon.cost > ship.capacitor + 1e-9:
+                targets = []
+        return (HOLD, *targets)
+
     def fire_presets(self, ship: Ship) -> tuple[Option, ...]:
         pairs = self.fire_options(ship)
+        name = self.name_of
         out = []
         if not ship.robot:
             suggested = list(self.policy.fire(ship, pairs))
             labels = {key: label for key, label, _, _ in pairs}
+            chosen = {w.key: name(t) for key, _, w, t in pairs if key in suggested}
             out.append(Option("suggested", "fire " + ("; ".join(labels[k] for k in suggested) or "nothing")
-                              + " (suggested)", {"shots": suggested}))
-        every, used, capacitor = [], set(), ship.capacitor
-        for key, _, weapon, _ in pairs:
-            if weapon.key in used:
+                              + " (suggested)", chosen))
+        every, capacitor = {}, ship.capacitor
+        for key, _, weapon, target in pairs:
+            if weapon.key in every:
                 continue
             if weapon.kind == "phaser" and not ship.robot:
                 if capacitor + 1e-9 < weapon.cost:
                     continue
                 capacitor -= weapon.cost
-            used.add(weapon.key)
-            every.append(key)
+            every[weapon.key] = name(target)
         if every:
-            out.append(Option("all", "fire every ready weapon at its first target: " + ", ".join(every),
-                              {"shots": every}))
-        out.append(Option("none", "hold fire", {"shots": []}))
-        out += [Option(key, label, {"shots": [key]}) for key, label, _, _ in pairs]  # one shot alone
+            out.append(Option("all", "fire every ready weapon at its first target: "
+                              + ", ".join(f"{k}>{v}" for k, v in every.items()), every))
+        out.append(Option("none", "hold fire", {}))
+        out += [Option(key, label, {w.key: name(t)}) for key, label, w, t in pairs]  # one shot alone
         return tuple(out)
 
     def check_fire(self, ship: Ship, answer: Any) -> list[tuple[Ship, Weapon, Any]]:
-        """The orders of a fire answer (a preset key or ``{"shots": [...]}``), or IllegalAction with the rule."""
-        if type(answer) is dict and not answer.get("shots") and len(answer) == 1:
+        """The orders of a fire answer (a preset key, or ``{weapon: target}``), in the answer's order, or
+        IllegalAction with the rule."""
+        if not answer and type(answer) is dict:
             return []  # hold fire: always legal
         if isinstance(answer, str):
             preset = next((o for o in self.fire_presets(ship) if o.key == answer), None)
             if preset is None:
                 raise IllegalAction(f"'{answer[:40]}' is not an answer to this fire question; choose suggested, all, "
-                                    f"none, or shots=weapon>target,...", "SFB.EA")
+                                    f"none, a shot weapon>target, or weapon=target for each weapon", "SFB.EA")
             answer = preset.value
-        if not isinstance(answer, dict) or any(name != "shots" for name in answer):
-            raise IllegalAction("a fire answer is {'shots': ['weapon>target', ...]}", "SFB.EA")
-        shots = answer.get("shots") or []
-        if isinstance(shots, str):
-            shots = [shots]
-        if not isinstance(shots, (list, tuple)):
-            raise IllegalAction("a fire answer is {'shots': ['weapon>target', ...]}", "SFB.EA")
+        if not isinstance(answer, dict):
+            raise IllegalAction("a fire answer gives each weapon's target: {'phaser-1#1': 'klingon', ...}", "SFB.EA")
         orders = []
-        used: set[str] = set()
         spent = 0.0
-        for key in shots:
-            weapon = target = None
-            if isinstance(key, str):
-                wkey, _, tname = key.partition(">")
-                weapon = ship.weapon(wkey)
-                target = self.target_named(tname)
-            if weapon is None or target is None or not self.legal_shot(ship, weapon, target):
+        for key, target_name in answer.items():
+            if target_name is None or target_name == HOLD:
+                continue
+            weapon = ship.weapon(key) if isinstance(key, str) else None
+            if weapon is None or weapon.kind in ("drone", "plasma"):
+                raise IllegalAction(f"'{str(key)[:40]}' is not a direct-fire weapon of {ship.name}", "SFB.EA")
+            if weapon.alive and weapon.fired_turn == self.turn:
+                raise IllegalAction(f"{weapon.key} can fire only once a turn (E1.5)", "SFB.R1")
+            target = self.target_named(target_name) if isinstance(target_name, str) else None
+            if target is None or not self.legal_shot(ship, weapon, target):
                 legal = ", ".join(self.shot_keys(ship))
-                raise IllegalAction(f"'{str(key)[:40]}' is not a legal shot now; legal: {legal or 'none'}", "SFB.EA")
-            if weapon.key in used:
-                raise IllegalAction(f"{weapon.key} can fire only once (E1.5)", "SFB.R1")
-            used.add(weapon.key)
+                raise IllegalAction(f"'{weapon.key}>{str(target_name)[:40]}' is not a legal shot now; legal: "
+                                    f"{legal or 'none'}", "SFB.EA")
             if weapon.kind == "phaser" and not ship.robot:
                 spent += weapon.cost
             orders.append((ship, weapon, target))

@@ -12,7 +12,7 @@ from .state import Ship, Weapon
 
 
 NOTHING = Decision(())
-NO_SHOTS = {"shots": []}
+NO_SHOTS: dict = {}
 NO_LAUNCH = {"launch": []}
 HOLD = Decision(NO_SHOTS)
 RATE_REASON = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
@@ -26,7 +26,7 @@ class Robot(CloakRules):
     """Flies one ship by rules SFB.R1-R9, R3.MAP and the scenario #6 rules (R.PLASMA, R.CLOAK1-4, robot_cloak.py).
     ``tiebreak``: "shields" (seed 000) or "coin" (CTH).
 
-    It answers the engine's requests in contract terms: a move key, ``{"shots": ["weapon>target", ...]}``,
+    It answers the engine's requests in contract terms: a move key, ``{weapon: target, ...}``,
     ``{"launch": [keys]}``. What it remembers between decisions (Primary Fire Point taken, a decided R3 tie,
     the torpedo it runs from) is kept on its ship (state.Ship) as game state; the turn-start reload (SFB.R6)
     is the engine's (game.Game.robot_turn_start).
@@ -57,7 +57,7 @@ class Robot(CloakRules):
             decision = self.fire() if self.six else self.fire_normal()
             if not decision.action:
                 return Decision(NO_SHOTS, decision.reasons) if decision.reasons else HOLD
-            return Decision({"shots": [f"{key}>{target}" for key, target in decision.action]}, decision.reasons)
+            return Decision(dict(decision.action), decision.reasons)
         if kind == "launch":
             if self.six and self.threatened():
                 return Decision(NO_LAUNCH)  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it

@@ -125,7 +125,7 @@ class Game(Geometry, Requests, PlasmaCloakSteps):
         return new_engine(str(scenario), seed, player_ship or None, robot_ship or None, ships_dir or None, log,
                           options)
 
-    def controller(self, side: str, kind: str) -> ByShip:
+    def controller(self, side: str, kind: str):
         """The robot or the policy of ``side``. A side flown by the robot follows the robot ship's rules (no
         energy allocation, fixed speed, reloads: SFB.R1, R6), so this is asked before the battle starts."""
         if side not in SIDES:
@@ -134,6 +134,8 @@ class Game(Geometry, Requests, PlasmaCloakSteps):
             for ship in self.side_ships(side):
                 ship.robot = True
         self.flown[side] = kind
+        if kind == "policy":
+            return self.policy  # one captain answers for every ship of its side
         return ByShip(self, side, kind)
 
     def robot_for(self, ship: Ship) -> Robot:

@@ -38,10 +38,10 @@ class Policy:
                 return NO_SHOTS
             name = self.game.name_of
             return Decision({w.key: name(t) for _, w, t in self.fast_orders(ship)})
-        if kind == "move":
-            return Decision(self.move(ship, True))
         if kind == "disengage":
             return NO  # the captain fights on
+        if kind == "move":
+            return Decision(self.move(ship, True))
         if kind == "energy":
             return Decision(energy_values(self.energy_allocation(ship), ship.cloak is not None), WHY)
         if kind == "cloak":

@@ -87,11 +87,12 @@ class Requests:
                        view=lambda: self.view(ship.side))
 
     def move_request(self, ship: Ship) -> Request:
-        return Request("move", ship.side, state=self, subject=ship, options=self.asks(ship).move_options,
+        asks = self._asks.get(ship.name) or self.asks(ship)
+        return Request("move", ship.side, state=self, subject=ship, options=asks.move_options,
                        check=check_steer)
 
     def fire_request(self, ship: Ship) -> Request:
-        asks = self.asks(ship)
+        asks = self._asks.get(ship.name) or self.asks(ship)
         return Request("fire", ship.side, state=self, subject=ship, form=asks.fire_form, options=asks.fire_options,
                        check=asks.fire_check, view=asks.fire_view)
 

@@ -303,7 +303,9 @@ class SfbFront(Front):
         game, ship = match.engine, request.subject
         self.game = game
         kind = request.kind
-        if kind == "energy":
+        if kind == "energy" and request.error:
+            say(f"{ship.name}: energy allocation, again:")
+        elif kind == "energy":
             say("")
             say(f"=== Turn {game.turn}: energy allocation ===")
             self.show_map()

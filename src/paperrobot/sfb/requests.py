@@ -16,6 +16,7 @@ Requests (kind: answer in contract terms):
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..core.contract import Field, Form, Option, Request
@@ -55,14 +56,14 @@ class ShipAsks:
     __slots__ = ("move_options", "fire_options", "fire_check", "fire_form", "fire_view")
 
     def __init__(self, game, ship: Ship):
-        self.move_options = lambda: game.move_options(ship)
-        self.fire_options = lambda: game.fire_presets(ship)
-        self.fire_check = lambda answer: game.check_fire(ship, answer)
+        self.move_options = partial(game.move_options, ship)
+        self.fire_options = partial(game.fire_presets, ship)
+        self.fire_check = partial(game.check_fire, ship)
         weapons = [w for w in ship.weapons if w.kind not in ("drone", "plasma")]
         fields = [Field(w.key, f"target of {w.key} ({HOLD}: hold fire)") for w in weapons]
         self.fire_form = Form(fields, lambda name, earlier: game.fire_choices(ship, name, earlier),
                               lambda values: game.check_fire(ship, values))
-        self.fire_view = lambda: game.view(ship.side, fire=ship)
+        self.fire_view = partial(game.view, ship.side, fire=ship)
 
 
 class Requests:

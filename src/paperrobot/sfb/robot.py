@@ -89,11 +89,13 @@ class Robot(CloakRules):
         """Unfired weapons that will bear on the target now and may fire under the firing-rate rule."""
         game = self.game
         out = []
-        photons = self.photons_fired
+        photons = None
         for w in self.unfired():
             if not game.rate_ok(w) or not game.bears(self.ship, w, target):
                 continue
             if w.kind == "photon":
+                if photons is None:
+                    photons = self.photons_fired
                 if photons >= self.photon_limit:
                     continue
                 photons += 1

@@ -81,7 +81,8 @@ registry.register(registry.GameInfo(
                              "choice", OPTIONS["tiebreak"]),
         registry.SetupOption("robots", "robot ships (scenario #4 allows up to 3; default: the scenario's)", None,
                              "int", low=1, high=3),
-        registry.SetupOption("max_turns", "turns before the battle is a draw on time", 20, "int", low=1, high=100),
+        registry.SetupOption("max_turns", "turns before the battle is a draw on time (default: the scenario's)", None,
+                             "int", low=1, high=100),
         registry.SetupOption("plasma_f", "plasma-F: 'seed' (hold 0, starts armed) or 'cth' (hold 1, starts empty)",
                              "seed", "choice", OPTIONS["plasma_f"]),
         registry.SetupOption("evade", "robot R.CLOAK2-4 against 'cloak' (a cloaking enemy, seed 000) or any "

@@ -115,13 +115,15 @@ class Game(Geometry, Requests, PlasmaCloakSteps):
     @classmethod
     def build(cls, seed: int = 1, log: EventLog | None = None, scenario: str = "5", player_ship: str = "",
               robot_ship: str = "", ships_dir: str = "", impulses: int = 16, tiebreak: str = "shields",
-              robots: int | None = None, max_turns: int = 20, plasma_f: str = "seed",
+              robots: int | None = None, max_turns: int | None = None, plasma_f: str = "seed",
               evade: str = "cloak") -> "Game":
-        """The registry's engine factory: every set-up option by name (core.registry checks them first)."""
-        options = {"impulses": impulses, "tiebreak": tiebreak, "max_turns": max_turns, "plasma_f": plasma_f,
-                   "evade": evade}
+        """The registry's engine factory: every set-up option by name (core.registry checks them first);
+        ``robots`` and ``max_turns`` None: the scenario's."""
+        options = {"impulses": impulses, "tiebreak": tiebreak, "plasma_f": plasma_f, "evade": evade}
         if robots is not None:
             options["robots"] = robots
+        if max_turns is not None:
+            options["max_turns"] = max_turns
         return new_engine(str(scenario), seed, player_ship or None, robot_ship or None, ships_dir or None, log,
                           options)
 

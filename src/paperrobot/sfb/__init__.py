@@ -9,7 +9,7 @@ from ..core import registry
 from ..core.contract import drive_all
 from ..core.events import EventLog
 from ..core.outcome import Outcome
-from .data import ShipSpec, load_scenarios, load_ships, scenario, ship_sheet
+from .data import load_scenarios, load_ships, scenario, ship_sheet
 from .energy import EnergyAllocation
 from .game import OPTIONS, SIDES, Game, new_engine
 from .narrate import narrator

@@ -153,7 +153,8 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
            opponent: str = typer.Option("policy", help="Who flies the other ship: policy (a heuristic captain) or robot."),
            robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
            opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship (default: the scenario's)."),
-           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant."),
+           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant "
+                                                  "(no energy allocation, robot speed 8)."),
            tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: 'shields' (seed 000, default) or 'coin' (CTH)."),
            plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
            evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
@@ -305,6 +306,12 @@ class SfbFront(Front):
         kind = request.kind
         if kind == "energy" and request.error:
             say(f"{ship.name}: energy allocation, again:")
+        elif kind == "speed":  # the 8-impulse game: no energy allocation, only a speed (docs/sfb.md)
+            if not request.error:
+                say("")
+                say(f"=== Turn {game.turn}: speed (your Chief Engineer allocates the energy) ===")
+                self.show_map()
+            say(f"{ship.name}: speed this turn (your Chief Engineer allocates the energy)?")
         elif kind == "energy":
             say("")
             say(f"=== Turn {game.turn}: energy allocation ===")
@@ -331,7 +338,8 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          ship: Optional[str] = typer.Option(None, help="Your ship (default: the scenario's)."),
          robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
          seed: int = typer.Option(1, help="Seed for the dice."),
-         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8."),
+         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 (seed 002's quick variant: no energy "
+                                                "allocation, you choose a speed)."),
          tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
          plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
          evade: Optional[str] = typer.Option(None, help=EVADE_HELP),

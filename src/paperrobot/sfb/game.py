@@ -268,6 +268,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             if ship.robot:
                 ship.speed = max(0, ROBOT_SPEED[self.impulses] - ship.warp_lost)
                 self.robot_turn_start(ship)
+            elif self.impulses == 8:
+                yield from self.chief_engineer(ship)  # seed 002's game without energy allocation (docs/sfb.md)
             else:
                 decision = yield self.energy_request(ship)
                 self.apply_energy(ship, decision.action)
@@ -305,6 +307,22 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
                         + ("" if ship.speed > ordinary else " (no faster speed is safe from the map edge)"))
                 self.emit("decision", ship.side, ship=ship.name, request="speed", rule="SFB.R.CLOAK3", text=text,
                           rolls=[], action=ship.speed)
+
+    def chief_engineer(self, ship: Ship):
+        """SFB.EA on 8 impulses: seed 002's game played without the energy rules, where "your Chief Engineer
+        has done this for you" as in scenarios #1-#3. The player side picks only a speed (0 to what the engines
+        give after the weapons); the engineer arms the weapons as those scenarios do (the policy's allocation:
+        capacitor topped up, disruptors every turn, photons ready two turns after arming or firing) and pays for
+        the speed (docs/sfb.md "The 8-impulse game")."""
+        decision = yield self.speed_request(ship)
+        alloc = self.policy.energy_allocation(ship, speed=decision.action)
+        if self.rec:
+            arm = ", ".join(f"{k} {v}" for k, v in alloc.arm)
+            self.emit("decision", ship.side, ship=ship.name, request="speed", rule="SFB.EA",
+                      text=f"8-impulse game, no energy allocation (seed 002): the Chief Engineer pays for speed "
+                           f"{alloc.speed}, tops up the phaser capacitor{' and arms ' + arm if arm else ''}",
+                      rolls=[], action=alloc.speed)
+        self.apply_energy(ship, alloc)
 
     def declare_cloaks(self):
         """G13.1 (SFB.CLOAK): after energy allocation each ship with a cloak announces cloaked or not, for the

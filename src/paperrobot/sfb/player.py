@@ -46,6 +46,8 @@ class Policy:
             return Decision(energy_values(self.energy_allocation(ship), ship.cloak is not None), WHY)
         if kind == "cloak":
             return Decision("cloak" if self.cloak(ship) else "uncloaked")
+        if kind == "speed":  # the 8-impulse game: its own speed; the engineer then allocates as it would
+            return Decision(str(self.energy_allocation(ship).speed))
         if kind == "launch":
             what, weapons, target = request.data
             if what == "plasma":
@@ -54,7 +56,9 @@ class Policy:
         raise ValueError(f"the policy is not asked '{kind}'")
 
     # -------------------------------------------------------------------------- energy
-    def energy_allocation(self, ship: Ship) -> EnergyAllocation:
+    def energy_allocation(self, ship: Ship, speed: int | None = None) -> EnergyAllocation:
+        """The policy's allocation; ``speed`` (the 8-impulse game's Chief Engineer, docs/sfb.md) asks for that
+        speed instead of the policy's, as far as the power left after the weapons allows."""
         game = self.game
         budget = ship.power + ship.charged
         warp = ship.warp
@@ -82,7 +86,7 @@ class Policy:
         cloak = pc.cloak_points(ship, budget, arm) if ship.cloak is not None else 0
         budget -= cloak
         top = min(game.max_speed(ship), warp + min(1, ship.impulse), int(budget))
-        speed = self.safe_speed(ship, max(0, top))
+        speed = self.safe_speed(ship, max(0, top)) if speed is None else max(0, min(speed, top))
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))

@@ -5,6 +5,7 @@ inherits it); it builds and checks, and changes nothing.
 Requests (kind: answer in contract terms):
 - ``energy``: a Form (speed, phasers, one field per heavy weapon or plasma tube, recharge, cloak); presets
   "suggested" (the captain's allocation), "still", "nothing".
+- ``speed``: the 8-impulse game's speed, "0" to the top the engines give (the Chief Engineer allocates).
 - ``cloak``: "cloak" or "uncloaked" (G13.1).
 - ``move``: "straight", "left" or "right" (the suggestion first).
 - ``launch``: a Form with one multi field ``launch`` (drone racks, or plasma tubes: ``data[0]``); presets.
@@ -53,7 +54,7 @@ def check_disengage(answer: Any) -> str:
 class ShipAsks:
     """The per-ship callables of the hot requests (move, fire), built once per ship: no closures per request."""
 
-    __slots__ = ("move_options", "fire_options", "fire_check", "fire_form", "fire_view")
+    __slots__ = ("move_options", "fire_options", "fire_check", "fire_form", "fire_view", "view")
 
     def __init__(self, game, ship: Ship):
         self.move_options = partial(game.move_options, ship)
@@ -64,6 +65,7 @@ class ShipAsks:
         self.fire_form = Form(fields, lambda name, earlier: game.fire_choices(ship, name, earlier),
                               lambda values: game.check_fire(ship, values))
         self.fire_view = partial(game.view, ship.side, fire=ship)
+        self.view = partial(game.view, ship.side)
 
 
 class Requests:
@@ -82,6 +84,22 @@ class Requests:
                        options=lambda: energy.presets(self.policy.energy_allocation(ship)),
                        view=lambda: self.view(ship.side, energy=ship))
 
+    def speed_request(self, ship: Ship) -> Request:
+        """The 8-impulse game's only energy question (SFB.EA): a speed, 0 to what the engines give after the
+        weapons; keys "1".."top" then "0", so a typed number n picks speed n; the captain's speed first."""
+        top = self.policy.energy_allocation(ship, speed=self.impulses).speed
+        default = min(top, self.policy.energy_allocation(ship).speed)
+        keys = tuple(str(v) for v in range(1, top + 1)) + ("0",)
+
+        def check(answer: Any) -> int:
+            if answer in keys:
+                return int(answer)
+            raise IllegalAction(f"'{str(answer)[:40]}' is not a speed here; choose 0 to {top}", "SFB.EA")
+
+        options = tuple(Option(k, f"speed {k}") for k in keys)
+        return Request("speed", ship.side, state=self, subject=ship, options=options, default=str(default),
+                       check=check, view=lambda: self.view(ship.side, energy=ship))
+
     def cloak_request(self, ship: Ship) -> Request:
         default = "cloak" if self.policy.cloak(ship) else "uncloaked"
         return Request("cloak", ship.side, state=self, subject=ship, options=CLOAK_OPTIONS, default=default,
@@ -90,7 +108,7 @@ class Requests:
     def move_request(self, ship: Ship) -> Request:
         asks = self._asks.get(ship.name) or self.asks(ship)
         return Request("move", ship.side, state=self, subject=ship, options=asks.move_options,
-                       check=check_steer)
+                       check=check_steer, view=asks.view)
 
     def fire_request(self, ship: Ship) -> Request:
         asks = self._asks.get(ship.name) or self.asks(ship)
@@ -142,8 +160,9 @@ class Requests:
                        view=lambda: self.view(ship.side))
 
     def disengage_request(self, ship: Ship) -> Request:
+        asks = self._asks.get(ship.name) or self.asks(ship)
         return Request("disengage", ship.side, state=self, subject=ship, options=DISENGAGE_OPTIONS, default="no",
-                       check=check_disengage)
+                       check=check_disengage, view=asks.view)
 
     # ------------------------------------------------------------------------------ move
     def move_options(self, ship: Ship) -> tuple[Option, ...]:

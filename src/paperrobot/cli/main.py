@@ -61,6 +61,8 @@ for module in (sfb, fc, armada):
     module.register(GROUPS)
     if getattr(module, "GAME", None):
         GAME_MODULES[module.GAME] = module
+from . import balance as balance_command  # noqa: E402  (paperrobot balance GAME: any game of the registry)
+balance_command.register(app)
 
 
 @app.command()

@@ -17,7 +17,7 @@ from ..core.hexgrid import Hex, distance, label, to_offset
 from . import simview
 from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
-from .terminal import Front, TerminalPlay, recovery_path
+from .terminal import Front, TerminalPlay
 
 GAME = "fc"
 OPPONENTS = ("policy", "robot")
@@ -260,11 +260,6 @@ def play(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7 o
     """Play an FC duel against the robot; the game is saved after every answer ('quit' stops, 'undo' takes back)."""
     check_outputs(force, save=save, resume=resume)
     setup = None if resume is not None else _setup(robot, ship, board, ships_dir, tables)
-    if save is None and resume is None:  # the recovery file's folder (terminal.py does not create it)
-        try:
-            recovery_path(GAME).parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create {recovery_path(GAME).parent} for the recovery file ({exc.strerror}); use --save")
     say(PLAY_HELP)
     terminal = TerminalPlay(GAME, FcFront(), lambda log: paperrobot.new_game(GAME, seed=seed, log=log, **setup),
                             save_path=save, resume=resume)

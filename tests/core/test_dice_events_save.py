@@ -2,12 +2,11 @@ import json
 
 import pytest
 
-from paperrobot.core.controller import Decision, Reason, Recorder, Replayer, Request
 from paperrobot.core.data import Strict, load, load_dir
 from paperrobot.core.dice import Dice, DiceScriptError, derive_seed
 from paperrobot.core.errors import DataError, SaveError
 from paperrobot.core.events import EventLog, read_jsonl
-from paperrobot.core.save import SaveData, read_save, write_save
+from paperrobot.core.save import read_match_save
 
 
 def test_seeded_dice_repeat_and_record():
@@ -54,37 +53,14 @@ def test_disabled_log_keeps_nothing():
     assert log.events == []
 
 
-class Fixed:
-    def __init__(self, answers):
-        self.answers = list(answers)
-
-    def decide(self, request):
-        return Decision(self.answers.pop(0))
-
-
-def test_record_then_replay_then_live():
-    rec = Recorder(Fixed([3, 5]), lambda kind, a: a)
-    rec.decide(Request("speed", "player"))
-    rec.decide(Request("speed", "player"))
-    rep = Replayer(rec.answers, Fixed([9]), lambda kind, raw: raw)
-    assert [rep.decide(Request("speed", "player")).action for _ in range(3)] == [3, 5, 9]
-    bad = Replayer([["fire", 1]], Fixed([]), lambda kind, raw: raw)
-    with pytest.raises(SaveError, match="does not match"):
-        bad.decide(Request("speed", "player"))
-
-
-def test_save_round_trip_and_corruption(tmp_path):
-    path = tmp_path / "game.save"
-    write_save(path, SaveData("sfb", {"scenario": "5"}, 42, [["speed", 12]]))
-    data = read_save(path, "sfb")
-    assert data.seed == 42 and data.answers == [["speed", 12]]
-    with pytest.raises(SaveError, match="not 'fc'"):
-        read_save(path, "fc")
-    path.write_text(path.read_text()[:20])
-    with pytest.raises(SaveError, match="not valid JSON"):
-        read_save(path)
-    with pytest.raises(SaveError, match="no such save"):
-        read_save(tmp_path / "missing.save")
+def test_a_save_of_the_first_format_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "old.save"
+    path.write_text(json.dumps({"format": "paperrobot-save", "version": 1, "game": "sfb", "setup": {}, "seed": 1,
+                                "answers": [["speed", 12]]}))
+    with pytest.raises(SaveError, match="version 1 is not supported"):
+        read_match_save(path)
+    with pytest.raises(SaveError, match="no such save file"):
+        read_match_save(tmp_path / "missing.save")
 
 
 class Ship(Strict):

@@ -1,7 +1,7 @@
 """Robot steps 6A-6E (launch), 7A-7C (end of turn), the DAC choices and the general drone/order rules."""
 import pytest
 
-from paperrobot.core.controller import Decision, Request
+from paperrobot.core.contract import Decision, Request
 from paperrobot.core.dice import Dice
 from paperrobot.core.hexgrid import Hex, distance, neighbour
 from paperrobot.fc import Robot, build

@@ -70,8 +70,8 @@ HOSTILE = [
 def hostile_folder(tmp_path, notes):
     with sqlite3.connect(tmp_path / "wrong.sqlite") as con:
         con.execute("CREATE TABLE games (name TEXT, players INTEGER)")
-    from paperrobot.core.save import SaveData, write_save
-    write_save(tmp_path / "game.save", SaveData("sfb", {"scenario": "5"}, 3, []))
+    from tests.cli.test_outputs import write_save
+    write_save(tmp_path / "game.save", "sfb", 3)
     return tmp_path
 
 

@@ -16,6 +16,7 @@ from typer.core import TyperGroup
 from ..core.errors import PaperRobotError
 from ..core.events import read_jsonl
 from . import armada, fc, sfb
+from . import web as web_cli
 from .common import GAME_MODULES, fail
 
 
@@ -61,6 +62,7 @@ for module in (sfb, fc, armada):
     module.register(GROUPS)
     if getattr(module, "GAME", None):
         GAME_MODULES[module.GAME] = module
+web_cli.register(app)
 
 
 @app.command()

@@ -65,6 +65,8 @@ class Counter:
     side: str = ""            # a CSS class: which side it belongs to
     title: str = ""           # tooltip
     kind: str = "ship"        # ship | drone | plasma | ... (a CSS class)
+    col: int | None = None    # the hex by column and row, when ``hex`` is not a CCRR label (floating maps)
+    row: int | None = None
 
 
 @dataclass
@@ -77,6 +79,10 @@ class HexMap:
     first_col: int = 1
     first_row: int = 1
     title: str = ""
+    labels: object = None     # (col, row) -> the printed label; default CCRR
+
+    def label(self, col: int, row: int) -> str:
+        return self.labels(col, row) if callable(self.labels) else hex_label(col, row)
 
     def svg(self) -> str:
         size = self.size
@@ -89,14 +95,16 @@ class HexMap:
         for c in range(self.cols):
             for r in range(self.rows):
                 col, row = self.first_col + c, self.first_row + r
-                label = hex_label(col, row)
+                label = self.label(col, row)
                 x, y = _centre(c, r, col, size)
                 extra = self.marked.get(label, "")
-                out.append(f'<g id="hex-{label}" class="hex {escape(extra)}"><polygon points="{hex_points(x, y, size)}"/>'
-                           f'<text x="{x:.1f}" y="{y - size * 0.55:.1f}" class="hexlabel">{label}</text></g>')
+                out.append(f'<g id="hex-{ident(label)}" class="hex {escape(extra)}"><polygon points="{hex_points(x, y, size)}"/>'
+                           f'<text x="{x:.1f}" y="{y - size * 0.55:.1f}" class="hexlabel">{escape(label)}</text></g>')
         out.append('</g><g class="counters">')
+        stacked: dict[tuple[int, int], int] = {}
         for counter in self.counters:
-            where = parse_hex(counter.hex)
+            where = (counter.col, counter.row) if counter.col is not None and counter.row is not None \
+                else parse_hex(counter.hex)
             if where is None:
                 continue
             col, row = where
@@ -104,7 +112,10 @@ class HexMap:
             if not (0 <= c < self.cols and 0 <= r < self.rows):
                 continue
             x, y = _centre(c, r, col, size)
-            out.append(counter_svg(counter, x, y, size))
+            shift = stacked.get(where, 0)  # several units in one hex: fan them out a little
+            stacked[where] = shift + 1
+            out.append(counter_svg(counter, x + 0.35 * size * shift, y + 0.2 * size * shift,
+                                   size if counter.kind == "ship" else size * 0.8))
         out.append("</g></svg>")
         return "".join(out)
 
@@ -153,6 +164,7 @@ class Base:
     side: str = ""
     title: str = ""
     arcs: list[float] = field(default_factory=list)  # hull-zone boundary bearings relative to the heading
+    lines: list[tuple[float, float, float, float]] = field(default_factory=list)  # arc lines, base's own frame
 
 
 @dataclass
@@ -175,11 +187,16 @@ class Table:
     bases: list[Base] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
     title: str = ""
+    marks: list[tuple[str, float, float, float, str]] = field(default_factory=list)  # (id, x, y, radius, class)
 
     def svg(self) -> str:
         out = [f'<svg class="map table" id="map" viewBox="0 0 {self.width:.0f} {self.height:.0f}" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "table")}">',
                f'<rect class="tablecloth" x="0" y="0" width="{self.width:.0f}" height="{self.height:.0f}"/>']
+        for name, x, y, radius, cls in self.marks:  # obstacles, the focal point
+            classes = " ".join(ident(c) for c in cls.split())
+            out.append(f'<circle id="mark-{ident(name)}" class="mark {classes}" cx="{x:.1f}" cy="{y:.1f}" '
+                       f'r="{radius:.1f}"><title>{escape(name)}</title></circle>')
         for base in self.bases:
             out.append(base_svg(base))
         for token in self.tokens:
@@ -202,6 +219,8 @@ def base_svg(base: Base) -> str:
     for bearing in base.arcs:  # arc lines from the centre, drawn long enough to read
         a = math.radians(bearing)
         parts.append(f'<line class="arc" x1="0" y1="0" x2="{reach * math.sin(a):.1f}" y2="{-reach * math.cos(a):.1f}"/>')
+    for x1, y1, x2, y2 in base.lines:  # in the base's frame: bow up the page (-y), its left to -x
+        parts.append(f'<line class="arc" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
     if base.label:
         parts.append(f'<text y="4" class="counterlabel" transform="rotate({-base.heading:.1f})">{escape(base.label[:6])}</text>')
     parts.append("</g>")

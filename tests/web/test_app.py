@@ -259,3 +259,43 @@ def test_the_web_command_is_registered_and_says_how_to_install(monkeypatch):
     assert "pip install 'paperrobot[web]'" in (result.output + str(getattr(result, "stderr", "")))
     monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-test")
     assert str(web_cli.default_db()) == "/tmp/xdg-test/paperrobot/web.sqlite"
+
+
+def test_what_a_person_typed_is_escaped_on_every_page(client):
+    page = client.post("/games", data={"game": "<script>alert(1)</script>"})
+    assert page.status_code == 400 and "<script>alert" not in page.text and "&lt;script&gt;" in page.text
+    url = new_game(client)
+    page = client.post(url + "/check", data={"seq": "1", "f.a": "<img src=x>", "f.b": "1"})
+    assert "<img src=x>" not in page.text
+
+
+def test_watch_plays_fast_in_bigger_steps(client):
+    url = client.post("/watch", data={"game": "counting", "o.target": "30", "seed": "2", "side.robot": "robot",
+                                      "side.player": "robot"}, follow_redirects=False).headers["location"]
+    frame = client.get(url + "/frame?step=0").text
+    fast = int(re.search(r'id="fast" href="[^"]*play=(\d+)"', frame).group(1))
+    playing = client.get(url + f"/frame?step={fast}&play={fast}").text
+    assert f"step={2 * fast}&amp;play={fast}" in playing or f"step={2 * fast}&play={fast}" in playing
+
+
+@pytest.mark.parametrize("method, path, data", [
+    ("get", "/games/99999999999999999999999", None),
+    ("get", "/games/-1", None),
+    ("post", "/games/99999999999999999999999/answer", {"seq": "1", "choice": "1"}),
+    ("post", "/games/1/undo", {"seq": "1", "keep": "99999999999999999999999"}),
+    ("get", "/watch/99999999999999999999999", None),
+    ("get", "/watch/1?step=99999999999999999999999&turn=-5", None),
+    ("get", "/results?path=/etc/hostname", None),
+    ("get", "/results?path=/", None),
+    ("get", "/rules/" + "x" * 5000, None),
+    ("post", "/games", {"game": "counting", "o.target": "1e400"}),
+    ("post", "/games", {"game": "counting", "seed": "99999999999999999999999"}),
+    ("post", "/watch", {"game": "counting", "seed": "5", "side.robot": "person"}),
+    ("post", "/watch/upload", {"log": "not a file"}),
+])
+def test_garbage_never_gives_a_500(client, method, path, data):
+    new_game(client)
+    client.post("/watch", data={"game": "counting", "seed": "1", "side.player": "robot"})
+    response = getattr(client, method)(path, **({"data": data} if data is not None else {}))
+    assert 200 <= response.status_code < 500, response.text[-500:]
+    assert "Traceback" not in response.text

@@ -213,7 +213,7 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
         return RedirectResponse(f"/watch/{watch_id}", status_code=303)
 
     def battle_of(watch_id: int):
-        row = store.get_watch(watch_id)
+        row = store.get_watch(watch_id) if 0 < watch_id < 2 ** 63 else None
         if row is None:
             raise Refused(404, f"there is no battle {watch_id} in this database", title="No such battle")
         if row.log is not None:
@@ -233,8 +233,10 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
         narrate = _narrator(battle.game)
         entries = [_event_entry(e, narrate) for e in battle.events[: frame.events]]
         entries = [e for e in entries if e][-LOG_SHOWN:]
+        speed = min(max(_int(playing, 0), 0), 100)  # frames per tick while playing
         return dict(watch_id=watch_id, battle=battle, frame=frame, step=number, last=last, picture=pic,
-                    entries=list(reversed(entries)), playing=bool(playing) and number < last, row=row)
+                    entries=list(reversed(entries)), playing=speed if number < last else 0, row=row,
+                    fast=max(5, last // 100))
 
     @app.get("/watch/{watch_id}", response_class=HTMLResponse)
     async def watch(request: HttpRequest, watch_id: int, step: str = "0", turn: str = "", play: str = ""):

@@ -97,6 +97,8 @@ class Games:
     # ------------------------------------------------------------------ the cache
     def live(self, game_id: int) -> Live:
         with self.lock:
+            if not isinstance(game_id, int) or not 0 < game_id < 2 ** 63:
+                raise Refused(404, f"there is no game {str(game_id)[:30]} in this database")
             live = self.cache.get(game_id)
             if live is not None:
                 self.cache.move_to_end(game_id)

@@ -389,10 +389,23 @@ def _catalogue() -> list[dict]:
         for option in info.options:
             data = option.to_json()
             data["choices"] = [str(c) for c in data.get("choices", [])]
+            data["suggest"] = []
+            if option.kind == "text" and option.name.endswith("ship"):
+                data["suggest"] = _safe_list(info.ships)
+            elif option.kind == "text" and option.name == "scenario":
+                data["suggest"] = _safe_list(info.scenarios)
+            data["more"] = option.kind == "text" and not option.default and not data["suggest"]  # paths: tucked away
             options.append(data)
         out.append(dict(name=name, title=info.title, sides=list(info.sides), robot_side=info.robot_side,
                         options=options, who=WHO))
     return out
+
+
+def _safe_list(source) -> list[str]:
+    try:
+        return [str(x) for x in source()][:200]
+    except Exception:
+        return []
 
 
 # ---------------------------------------------------------------------- the log beside the map

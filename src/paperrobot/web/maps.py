@@ -222,7 +222,8 @@ def armada_picture(view: dict, side: str) -> Picture:
                               str(ship.get("side", "")),
                               f"{ship.get('id')} {ship.get('ship', '')}: damage {ship.get('damage', 0)}/"
                               f"{ship.get('hull', '?')}, shields {shields}, speed {ship.get('speed', '?')}",
-                              lines=lines))
+                              lines=lines, extra="active" if ship.get("id") in (view.get("active"), view.get("ship"))
+                              else ""))
     tokens = [svg.Token(str(q.get("id")), float(q["x"]), depth - float(q["y"]), 17.5, str(q.get("id", ""))[:3],
                         str(q.get("side", "")), f"{q.get('id')} {q.get('squadron', '')}: hull {q.get('hull', '?')}")
               for q in _units(view.get("squadrons")) if not q.get("destroyed")]

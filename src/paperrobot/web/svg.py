@@ -165,6 +165,7 @@ class Base:
     title: str = ""
     arcs: list[float] = field(default_factory=list)  # hull-zone boundary bearings relative to the heading
     lines: list[tuple[float, float, float, float]] = field(default_factory=list)  # arc lines, base's own frame
+    extra: str = ""           # more CSS classes (e.g. "active")
 
 
 @dataclass
@@ -210,7 +211,7 @@ class Table:
 
 def base_svg(base: Base) -> str:
     w, l = base.width / 2, base.length / 2
-    parts = [f'<g id="base-{ident(base.id)}" class="base side-{ident(base.side)}" '
+    parts = [f'<g id="base-{ident(base.id)}" class="base side-{ident(base.side)} {escape(base.extra)}" '
              f'transform="translate({base.x:.1f},{base.y:.1f}) rotate({base.heading:.1f})">',
              f'<title>{escape(base.title or base.label or base.id)}</title>',
              f'<rect x="{-w:.1f}" y="{-l:.1f}" width="{base.width:.1f}" height="{base.length:.1f}"/>',

@@ -143,3 +143,34 @@ def test_the_play_page_fits_a_phone(server, browser, shots):
     page.goto(server + "/")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.screenshot(path=shots / "phone-start.png", full_page=True)
+
+
+# set-up values that keep a whole game short enough for a browser test (a small FC map: leaving it disengages)
+SHORT = {"fc": {"map": "8x26"}, "armada": {}, "sfb": {}}
+
+
+def test_each_real_game_played_to_its_end_in_the_browser(server, browser, shots):
+    import paperrobot
+    games = [g for g in ("sfb", "fc", "armada") if g in paperrobot.games()]
+    if not games:
+        pytest.skip("no real game is registered on this branch yet (they move onto the contract one by one)")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for game in games:
+        page.goto(server + "/")
+        for name, value in SHORT[game].items():
+            page.locator(f"#start-{game} [name='o.{name}']").fill(value)
+        page.locator(f"#start-{game} input[name=seed]").fill("2")
+        page.click(f"#play-{game}")
+        assert page.locator("#map").count() == 1, f"{game}: no map drawn"
+        for answers in range(1500):
+            if page.locator("#game-over").count():
+                break
+            if answers == 3:
+                page.screenshot(path=shots / f"{game}-play.png", full_page=True)
+            default = page.locator("#options button.default")
+            page.locator("#answer-choice" if page.locator("#answer-choice").count() else
+                         "#options button.default" if default.count() else "#options button").first.click()
+            page.wait_for_load_state()
+        expect(page.locator("#game-over")).to_be_visible()
+        assert page.locator(".error-page").count() == 0
+        page.screenshot(path=shots / f"{game}-over.png", full_page=True)

@@ -18,13 +18,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, games as game_names, game_info
 from ..core import registry
 from ..core.errors import PaperRobotError
-from ..core.narrate import decision_line, generic_line, stamp
+from ..core.narrate import generic_line, stamp
 from ..core.save import match_save
 from . import maps, rules
 from .live import WHO, Games, Live, Refused
@@ -34,12 +34,13 @@ from .watch import Battles, log_battle, play_battle
 
 HERE = Path(__file__).parent
 HTMX = "htmx-2.0.11.min.js"
-LOG_SHOWN = 300  # log entries on the play page (the newest); the whole log is in the save's replay
+LOG_SHOWN = 200  # log entries on the play page (the newest); the whole log is in the save's replay
 MAX_FORM_FIELDS = 200
 logger = logging.getLogger(__name__)
 
 
 def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
+    game_names()  # imports the game packages, which register themselves: every route can find every game
     store = GameStore(db)
     live_games = Games(store, capacity)
     battles = Battles()
@@ -419,22 +420,30 @@ def _narrator(game: str):
 
 
 def _event_entry(event, narrate) -> dict | None:
+    """One log line, rendered once (events never change): a robot decision with its rule link and dice, or the
+    narrator's sentence."""
+    when = stamp(event)
+    side = escape(event.side)
     if event.kind == "decision":
         rolls = event.data.get("rolls") or []
         dice = "; ".join(f"{'coin' if r[0] == 2 else 'd' + str(r[0])}={r[1]} {r[2]}" for r in rolls
                          if isinstance(r, (list, tuple)) and len(r) >= 3)
-        return dict(type="decision", stamp=stamp(event), side=event.side, rule=str(event.data.get("rule", "")),
-                    text=str(event.data.get("text", "")), dice=dice)
+        rule = escape(str(event.data.get("rule", "")))
+        html = (f'<li class="decision side-{side}"><span class="stamp">{escape(when)}</span> {side} '
+                f'<a class="rule" href="/rules/{rule}" hx-get="/rules/{rule}" hx-target="#rule-panel">{rule}</a> '
+                f'{escape(str(event.data.get("text", "")))}'
+                + (f' <span class="dice">(dice: {escape(dice)})</span>' if dice else "") + "</li>")
+        return dict(type="decision", html=Markup(html))
     try:
         text = narrate(event)
     except Exception:
         text = generic_line(event)
     if not text:
         return None
-    when = stamp(event)
     if text.startswith(when + " "):  # the narrator stamped it already
         text = text[len(when) + 1:]
-    return dict(type="event", stamp=when, side=event.side, text=text, kind=event.kind)
+    html = (f'<li class="event {escape(event.kind)}"><span class="stamp">{escape(when)}</span> {escape(text)}</li>')
+    return dict(type="event", html=Markup(html))
 
 
 def _log_entries(live: Live) -> list[dict]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 
 SQRT3 = math.sqrt(3.0)
@@ -79,7 +80,7 @@ class HexMap:
     first_col: int = 1
     first_row: int = 1
     title: str = ""
-    labels: object = None     # (col, row) -> the printed label; default CCRR
+    labels: object = None     # (col, row) -> the printed label, a module-level function; default CCRR
 
     def label(self, col: int, row: int) -> str:
         return self.labels(col, row) if callable(self.labels) else hex_label(col, row)
@@ -91,15 +92,8 @@ class HexMap:
         out = [f'<svg class="map hexmap" id="map" viewBox="0 0 {width:.0f} {height:.0f}" '
                f'style="max-width:{max(width * 1.4, 320):.0f}px" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "hex map")}">']
-        out.append('<g class="hexes">')
-        for c in range(self.cols):
-            for r in range(self.rows):
-                col, row = self.first_col + c, self.first_row + r
-                label = self.label(col, row)
-                x, y = _centre(c, r, col, size)
-                extra = self.marked.get(label, "")
-                out.append(f'<g id="hex-{ident(label)}" class="hex {escape(extra)}"><polygon points="{hex_points(x, y, size)}"/>'
-                           f'<text x="{x:.1f}" y="{y - size * 0.55:.1f}" class="hexlabel">{escape(label)}</text></g>')
+        out.append(_grid(self.first_col, self.first_row, self.cols, self.rows, size, self.labels,
+                         tuple(sorted(self.marked.items()))))
         out.append('</g><g class="counters">')
         stacked: dict[tuple[int, int], int] = {}
         for counter in self.counters:
@@ -118,6 +112,24 @@ class HexMap:
                                    size if counter.kind == "ship" else size * 0.8))
         out.append("</g></svg>")
         return "".join(out)
+
+
+@lru_cache(maxsize=128)
+def _grid(first_col: int, first_row: int, cols: int, rows: int, size: float, labels, marked: tuple) -> str:
+    """The hexes of a map window (cached: consecutive questions mostly show the same window)."""
+    marks = dict(marked)
+    corners = [(size * math.cos(math.radians(a)), size * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    out = ['<g class="hexes">']
+    for c in range(cols):
+        col = first_col + c
+        for r in range(rows):
+            row = first_row + r
+            label = labels(col, row) if callable(labels) else hex_label(col, row)
+            x, y = _centre(c, r, col, size)
+            points = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in corners)
+            out.append(f'<g id="hex-{ident(label)}" class="hex {escape(marks.get(label, ""))}"><polygon points="{points}"/>'
+                       f'<text x="{x:.1f}" y="{y - size * 0.55:.1f}" class="hexlabel">{escape(label)}</text></g>')
+    return "".join(out)
 
 
 def _centre(c: int, r: int, col: int, size: float) -> tuple[float, float]:

@@ -157,9 +157,11 @@ def main() -> None:
     for name, values, cpu in (("POST answer (+ robot reply + store)", post_times, cpu_post),
                               ("POST + GET next question page", total_times, cpu_total)):
         print(f"  {name:<38} p50 {ms(values, .5):6.2f} ms  p99 {ms(values, .99):6.2f} ms  "
-              f"max {1000 * max(values):6.2f} ms  cpu mean {1000 * statistics.fmean(cpu):5.2f} ms")
+              f"max {1000 * max(values):6.2f} ms  cpu mean {1000 * statistics.fmean(cpu):5.2f} ms "
+              f"p99 {ms(cpu, .99):6.2f} ms")
     p99 = ms(total_times, .99)
-    print(f"  target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'} ({p99:.2f} ms)")
+    print(f"  target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'} ({p99:.2f} ms wall; {ms(cpu_total, .99):.2f} ms "
+          f"CPU; wall includes waiting for the CPU on a busy machine)")
 
 
 if __name__ == "__main__":

@@ -51,7 +51,8 @@ class PaperRobotAEC(AECEnv):
             self._rng = np.random.default_rng(seed)
         elif not hasattr(self, "_rng"):
             self._rng = np.random.default_rng()
-        game_seed = int(self._rng.integers(0, 2 ** 62))
+        # a given seed seeds the game's dice itself (the same game as `--seed`); later resets draw from it
+        game_seed = int(seed) % 2 ** 63 if seed is not None else int(self._rng.integers(0, 2 ** 62))
         self.log = EventLog()
         self.match = paperrobot.new_game(self.game, seed=game_seed, log=self.log, **self.setup)
         controllers = {side: None for side in self.possible_agents}

@@ -40,7 +40,8 @@ class VsRobot(gym.Env):
     # ------------------------------------------------------------------ gymnasium API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2 ** 62))
+        # the game's dice take the seed itself, so reset(seed=s) plays the game `paperrobot ... --seed s` plays
+        game_seed = int(seed) % 2 ** 63 if seed is not None else int(self.np_random.integers(0, 2 ** 62))
         self.log = EventLog()
         self.match = paperrobot.new_game(self.game, seed=game_seed, log=self.log, **self.setup)
         self.steps = self.match.play({self.learner: None, **self.others})

@@ -146,7 +146,7 @@ def test_the_play_page_fits_a_phone(server, browser, shots):
 
 
 # set-up values that keep a whole game short enough for a browser test (a small FC map: leaving it disengages)
-SHORT = {"fc": {"map": "8x26"}, "armada": {}, "sfb": {}}
+SHORT = {"fc": {"map": "8x26"}, "armada": {}, "sfb": {"max_turns": "1"}}
 
 
 def test_each_real_game_played_to_its_end_in_the_browser(server, browser, shots):

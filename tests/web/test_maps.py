@@ -60,3 +60,27 @@ def test_the_robots_ships_are_drawn_north_up():
     ship = dict(view["ships"][0], x=100.0, y=800.0, heading=90.0, destroyed=False)  # heading 90: north
     picture = maps.picture("armada", dict(view, ships=[ship], squadrons=[], obstacles=[]), side)
     assert f'translate(100.0,{view["table"][1] - 800:.1f}) rotate(0.0)' in picture.map
+
+
+def test_sfb_ships_by_name_and_seeking_weapons():
+    view, side = recorded("sfb")
+    picture = maps.picture("sfb", view, side)
+    assert picture.note == "" and picture.map.startswith("<svg")
+    for ship in view["ships"]:
+        if not ship["destroyed"]:
+            assert f'id="hex-{ship["hex"]}"' in picture.map and f'id="unit-{ship["name"]}"' in picture.map
+    for weapon in view["seekers"]:
+        assert f'id="unit-{weapon["kind"]}-{weapon["label"]}"' in picture.map
+    assert any(s.title == "seeking weapons" for s in picture.status)
+
+
+def test_a_question_without_a_view_shows_the_last_view_shown():
+    from paperrobot.web.live import Live
+
+    class Asked:
+        def __init__(self, view):
+            self.view = view
+    live = Live(None, None, None, Asked({"turn": 1}), None)
+    assert live.view == {"turn": 1}
+    live.request = Asked(None)
+    assert live.view == {"turn": 1}

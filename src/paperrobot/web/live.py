@@ -56,10 +56,18 @@ class Live:
     def finished(self) -> bool:
         return self.request is None
 
+    shown_view: Any = None                           # the last view shown: for questions that carry none
+
     @property
     def view(self) -> Any:
+        """The view of the open question (else of the last one asked); a question without a view shows the
+        last view that was shown (a game may leave the view off questions such as 'disengage?')."""
         request = self.request or self.last
-        return None if request is None else request.view
+        view = None if request is None else request.view
+        if view is None:
+            return self.shown_view
+        self.shown_view = view
+        return view
 
 
 class Games:

@@ -141,20 +141,22 @@ def hex_picture(view: dict, side: str, title: str = "") -> Picture:
         name = str(ship.get("ship") or ship.get("name") or ship.get("_key") or "ship")
         owner = str(ship.get("side") or ship.get("_key") or "")
         short = name.rsplit("-", 1)[-1] if len(name.rsplit("-", 1)[-1]) <= 4 else name[:4]
-        counters.append(svg.Counter(owner or name, "", short.upper(), ship.get("facing"), owner,
+        unit = str(ship.get("name") or owner or name)  # a ship's name where the view gives one (sfb), else its side
+        counters.append(svg.Counter(unit, "", short.upper(), ship.get("facing"), owner,
                                     f"{ship.get('title') or name} ({owner}) in {ship.get('hex', '')}, facing "
                                     f"{ship.get('facing', '?')}, speed {ship.get('speed', '?')}", "ship", *where))
-    for key in ("drones", "plasmas", "seeking", "torpedoes"):
+    for key in ("drones", "plasmas", "seekers", "seeking", "torpedoes"):
         for number, weapon in enumerate(_units(view.get(key)), 1):
             where = _offset(weapon)
             if where is None:
                 continue
             places.append(where)
-            ident = str(weapon.get("id") or f"{key}-{number}")
+            kind = str(weapon.get("kind") or key[:-1])
+            ident = str(weapon.get("id") or weapon.get("label") or f"{key}-{number}")
             owner = str(weapon.get("owner") or weapon.get("side") or "")
-            counters.append(svg.Counter(f"{key[:-1]}-{ident}", "", key[0].upper(), weapon.get("facing"), owner,
-                                        f"{key[:-1]} {ident} of {owner} at {weapon.get('hex', '')} toward "
-                                        f"{weapon.get('target', '?')}", key[:-1], *where))
+            counters.append(svg.Counter(f"{kind}-{ident}", "", kind[0].upper(), weapon.get("facing"), owner,
+                                        f"{kind} {ident} of {owner} at {weapon.get('hex', '')} toward "
+                                        f"{weapon.get('target', '?')}", kind, *where))
     c0, r0, cols, rows = _map_window(view, places)
     hexmap = svg.HexMap(cols, rows, counters, first_col=c0, first_row=r0, labels=_hex_label,
                         title=title or f"{view.get('game', '')} map")
@@ -162,8 +164,8 @@ def hex_picture(view: dict, side: str, title: str = "") -> Picture:
                                    if k in view], id="status-situation")]
     for ship in ships:
         owner = str(ship.get("side") or ship.get("_key") or "")
-        rows_ = [(k, _text(ship[k])) for k in ("hex", "facing", "speed", "baseline", "internals", "energy",
-                                               "battery", "available") if k in ship]
+        rows_ = [(k, _text(ship[k])) for k in ("hex", "facing", "speed", "baseline", "internals", "internal", "energy",
+                                               "battery", "available", "power", "batteries", "capacitor") if k in ship]
         if "shields" in ship:
             shields = ship["shields"]
             top = ship.get("shields_max")
@@ -175,17 +177,19 @@ def hex_picture(view: dict, side: str, title: str = "") -> Picture:
             alive = [w for w in weapons if isinstance(w, dict) and w.get("alive", True)]
             fired = [w for w in alive if w.get("fired")]
             rows_.append(("weapons", f"{len(alive)} of {len(weapons)} working, {len(fired)} fired: " +
-                          ", ".join(str(w.get("id", w.get("kind", "?"))) for w in alive)[:160]))
-        for flag in ("destroyed", "disengaged"):
+                          ", ".join(str(w.get("id") or w.get("key") or w.get("kind", "?")) for w in alive)[:160]))
+        for flag in ("cloaked", "destroyed", "disengaged", "gone"):
             if ship.get(flag):
                 rows_.append((flag, "yes"))
-        status.append(Status(f"{owner}: {ship.get('title') or ship.get('ship') or ''}".strip(": "), rows_,
-                             id=f"status-{svg.ident(owner or ship.get('ship', 'ship'))}"))
-    drones = _units(view.get("drones"))
-    if drones:
-        status.append(Status("drones", [(str(d.get("id", "?")), f"{d.get('owner', '')} → {d.get('target', '')} at "
-                                         f"{d.get('hex', '')}" + (" (held)" if d.get("held_by") else ""))
-                                        for d in drones[:20]], id="status-drones"))
+        status.append(Status(f"{owner}: {ship.get('title') or ship.get('name') or ship.get('ship') or ''}".strip(": "),
+                             rows_, id=f"status-{svg.ident(ship.get('name') or owner or ship.get('ship', 'ship'))}"))
+    seeking = _units(view.get("drones")) + _units(view.get("seekers"))
+    if seeking:
+        status.append(Status("seeking weapons", [
+            (str(d.get("id") or d.get("label") or "?"),
+             f"{d.get('kind', 'drone')} of {d.get('owner') or d.get('side', '')} → {d.get('target', '')} at "
+             f"{d.get('hex', '')}" + (f", strength {d['strength']}" if "strength" in d else "")
+             + (" (held)" if d.get("held_by") else "")) for d in seeking[:20]], id="status-seeking"))
     return Picture(hexmap.svg(), [s for s in status if s.rows])
 
 
@@ -263,4 +267,4 @@ def armada_picture(view: dict, side: str) -> Picture:
 
 register("fc", lambda view, side: hex_picture(view, side, "Federation Commander map"))
 register("armada", armada_picture)
-# sfb: registered once its contract branch (with its request.view) is on main; see docs/web.md.
+register("sfb", lambda view, side: hex_picture(view, side, "Star Fleet Battles map"))

@@ -124,6 +124,11 @@ def _map_window(view: dict, places: list[tuple[int, int]], margin: int = 3) -> t
     if fixed:
         c0, r0 = max(1, c0), max(1, r0)
         c1, r1 = min(fixed[0], c1), min(fixed[1], r1)
+    else:  # no size given: a map whose units all sit on printed hexes (01 and up) is not drawn beyond 01
+        if min(p[0] for p in places) >= 1:
+            c0 = max(1, c0)
+        if min(p[1] for p in places) >= 1:
+            r0 = max(1, r0)
     return c0, r0, c1 - c0 + 1, r1 - r0 + 1
 
 

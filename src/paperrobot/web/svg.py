@@ -90,7 +90,7 @@ class HexMap:
         width = size * (1.5 * self.cols + 0.5)
         height = SQRT3 * size * (self.rows + 0.5)
         out = [f'<svg class="map hexmap" id="map" viewBox="0 0 {width:.0f} {height:.0f}" '
-               f'style="max-width:{max(width * 1.4, 320):.0f}px" '
+               f'style="max-width:{max(width * 1.4, 320):.0f}px;min-width:{min(max(width * 0.7, 280), 1400):.0f}px" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "hex map")}">']
         out.append(_grid(self.first_col, self.first_row, self.cols, self.rows, size, self.labels,
                          tuple(sorted(self.marked.items()))))

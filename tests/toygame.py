@@ -61,8 +61,12 @@ class Counting:
 def counting_game():
     registry.register(registry.GameInfo(
         "counting", "Counting", Counting.sides, "robot",
-        (registry.SetupOption("target", "total to reach", 7, "int", low=2, high=50),), Counting, lambda: None,
-        kinds=("split", "add"), observe=lambda view, side: [view["total"], view["target"]],
-        observation_fields=("total", "target"), max_choices=8))
+        (registry.SetupOption("target", "total to reach", 7, "int", low=2, high=50),), Counting, lambda: None))
+    try:
+        from paperrobot.envs import encoding
+        encoding.register("counting", encoding.Encoder(("split", "add"), ("total", "target"),
+                                                       lambda view, side: [view["total"], view["target"]], 8))
+    except ImportError:  # numpy (the rl extra) is not installed
+        pass
     yield
     registry.registered().pop("counting")

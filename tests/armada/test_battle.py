@@ -2,6 +2,7 @@
 from typer.testing import CliRunner
 
 from paperrobot.armada import Setup, new_game, play_battle
+from tests.armada.helpers import run
 from paperrobot.cli.main import app
 from paperrobot.core.events import EventLog
 
@@ -10,7 +11,7 @@ def test_battles_keep_their_invariants():
     for seed in range(12):
         log = EventLog()
         game = new_game(Setup(), seed, log=log)
-        out = game.run()
+        out = run(game)
         assert 1 <= out.turns <= 6
         assert out.winner in ("imperial", "rebel")
         for s in game.ships:

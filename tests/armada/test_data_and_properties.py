@@ -3,6 +3,7 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from paperrobot.armada import Setup, catalogue, new_game
+from tests.armada.helpers import run
 from paperrobot.armada.data import parse_dice
 from paperrobot.cli.main import app
 from paperrobot.core.events import EventLog
@@ -73,7 +74,7 @@ def test_data_listing_marks_provisional_tables():
 def test_any_fleets_play_out_with_invariants(seed, imp, reb, isq, rsq, small):
     log = EventLog()
     game = new_game(Setup(imp + isq, reb + rsq, "small" if small else "standard"), seed, log=log)
-    out = game.run()
+    out = run(game)
     assert 1 <= out.turns <= 6
     for s in game.ships:
         assert all(0 <= a <= b for a, b in zip(s.shields, s.spec.shields))

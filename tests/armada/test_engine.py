@@ -6,10 +6,10 @@ import pytest
 
 from paperrobot.armada import Setup
 from paperrobot.armada.game import Game
-from paperrobot.armada.player import RebelPolicy
-from paperrobot.armada.robot import ImperialAI
+from paperrobot.core.contract import Decision
 from paperrobot.core.dice import Dice
 from paperrobot.core.events import EventLog
+from tests.armada.helpers import answer, run
 
 NORTH, SOUTH, EAST = math.pi / 2, -math.pi / 2, 0.0
 RED_HIT, RED_DOUBLE, RED_BLANK, RED_CRIT = 3, 8, 1, 5
@@ -20,7 +20,7 @@ BLACK_HIT = 3
 def table(imperial, rebel, *values):
     dice = Dice.scripted(*values)
     log = EventLog()
-    game = Game(Setup(imperial, rebel), ImperialAI(dice), RebelPolicy(), dice, log)
+    game = Game(Setup(imperial, rebel), dice, log)
     return game, log
 
 
@@ -41,7 +41,7 @@ def brace_example(mc80: str):
     cr90.activated = True
     (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
     assert (shot.tzone, shot.band, "".join(shot.colours)) == ("front", "medium", "RRU")
-    game.attack(shot)
+    run(game, game.attack(shot))
     decisions = [e.data for e in log.of_kind("decision")]
     (defence,) = log.of_kind("defence")
     return game, decisions, defence.data
@@ -70,7 +70,7 @@ def test_damage_goes_to_shields_then_cards_and_a_crit_deals_the_first_face_up():
     vsd.tokens = []
     vsd.shields[0] = 1
     (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
-    game.attack(shot)
+    run(game, game.attack(shot))
     assert vsd.shields[0] == 0
     (crit,) = log.of_kind("crit")  # the 4th scripted die picks the face-up card (1 = first of the deck)
     assert crit.data["card"] == "Structural Damage" and vsd.damage == 3  # 2 cards, Structural Damage deals 1 more
@@ -83,7 +83,7 @@ def test_scatter_cancels_every_die_and_exhausts():
     place(cr90, 900.0, 700.0, SOUTH)
     vsd.tokens = [["scatter", False]]
     (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
-    game.attack(shot)
+    run(game, game.attack(shot))
     assert vsd.tokens == [["scatter", True]] and vsd.shields == [3, 3, 3, 1]
 
 
@@ -95,7 +95,7 @@ def test_evade_at_long_range_cancels_the_highest_die():
     vsd.tokens = [["evade", False]]
     (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
     assert shot.band == "long" and shot.colours == ["R", "R"]
-    game.attack(shot)
+    run(game, game.attack(shot))
     assert log.of_kind("defence")[0].data == {"ship": "victory-ii-1", "spent": ["evade"], "faces": ["hit"], "damage": 1}
 
 
@@ -106,7 +106,7 @@ def test_accuracy_locks_the_brace():
     place(cr90, 900.0, 600.0, SOUTH)
     vsd.tokens = [["brace", False]]
     (shot,) = [o for o in game.ship_shots(cr90) if o.zone == "front" and o.target is vsd]
-    game.attack(shot)
+    run(game, game.attack(shot))
     assert vsd.tokens == [["brace", False]] and vsd.shields[0] == 1
 
 
@@ -117,7 +117,7 @@ def test_counter_strikes_back_at_a_squadron_attacker():
     place(tie, 500.0, 500.0)
     place(awing, 540.0, 500.0)
     (shot,) = game.squad_shots(tie)
-    game.attack(shot)
+    run(game, game.attack(shot))
     attacks = log.of_kind("attack")
     assert [a.data["attacker"] for a in attacks] == ["tie-fighter-1", "a-wing-1"]
     assert attacks[1].data["counter"] and attacks[1].data["dice"] == "UU"  # Counter 2
@@ -140,15 +140,14 @@ def test_a_ship_leaving_the_play_area_is_destroyed():
     place(cr90, 900.0, 880.0, NORTH)
     place(other, 300.0, 300.0, NORTH)
     game.active = cr90
-    game.ctrl["rebel"] = type("C", (), {"decide": lambda self, r: __import__("paperrobot.core.controller", fromlist=["Decision"]).Decision("2:0,1")})()
+    rebel = type("C", (), {"decide": lambda self, r: Decision("2:0,1")})()
     cr90.speed = 2
-    game.move(cr90)
+    run(game, game.move(cr90), {"rebel": rebel})
     assert cr90.destroyed and game.score["imperial"] == 44
 
 
-def _options(game, ship, used=frozenset()):
-    from paperrobot.armada.game import Option
-    return [Option(o.key, "", o) for o in game.ship_shots(ship, set(used))]
+def _shots(game, ship, used=frozenset()):
+    return game.ship_shots(ship, set(used))
 
 
 def test_seed_double_arc_example_on_the_table():
@@ -172,16 +171,14 @@ def test_seed_double_arc_example_on_the_table():
     assert max(len(c) for _, c in per[("front", "nebulon-b-escort-1")]) == 3
     assert sorted(per[("right", "squadrons")]) == [("medium", "U")] * 3
     game.active = vsd
-    robot = game.ctrl["imperial"]
-    first = robot.decide(__import__("paperrobot.core.controller", fromlist=["Request"]).Request(
-        "attack", "imperial", game, _options(game, vsd)))
+    first = answer(game, "attack", subject=_shots(game, vsd))
     zone1 = first.action.split(">")[0]
     assert first.action.split(">")[1].startswith("cr90-a-1") and zone1 in ("left", "rear")
     assert first.rules[:2] == ("ARM.TARGET.DICE", "ARM.TARGET.DOUBLEARC")
     assert "4 dice" in first.reasons[0].text
     game.attacks_left = 1
-    second = robot.decide(__import__("paperrobot.core.controller", fromlist=["Request"]).Request(
-        "attack", "imperial", game, _options(game, vsd, {zone1})))
+    game.plan = "cr90-a-1"  # the engine keeps the first attack's target group (ARM.TARGET.DOUBLEARC)
+    second = answer(game, "attack", subject=_shots(game, vsd, {zone1}))
     zone2 = second.action.split(">")[0]
     assert second.action.split(">")[1].startswith("cr90-a-1") and {zone1, zone2} == {"left", "rear"}
 
@@ -196,7 +193,7 @@ def test_navigate_dial_changes_speed_and_adds_a_yaw_click_token_only_speed():
     token = {o.key for o in game.courses(vsd)}
     assert {"1:-1", "1:1", "2:0,1"} <= token and "2:1,1" not in token
     vsd.cmd_tokens, vsd.dial = set(), "navigate"
-    dial = {o.key: o.data[2] for o in game.courses(vsd)}
+    dial = {o.key: o.value[2] for o in game.courses(vsd)}
     assert dial["2:1,1"] is True and dial["2:0,2"] is True and dial["2:0,1"] is False
     assert "1:2" in dial and "2:1,2" not in dial  # one joint only
 
@@ -209,14 +206,14 @@ def test_swarm_rerolls_a_blank_against_a_squadron_engaged_with_another():
     place(tie1, 540.0, 500.0)
     place(tie2, 460.0, 500.0)
     (shot,) = game.squad_shots(tie1)
-    game.attack(shot)
+    run(game, game.attack(shot))
     (attack,) = log.of_kind("attack")
     assert attack.data["faces"] == ["hit", "hit", "crit"]  # the accuracy was rerolled (to a crit)
     assert ywing.hull == 6 - 2
 
 
 def _ai_command(heading):
-    from paperrobot.core.controller import Request
+    from paperrobot.armada.requests import AI_COMMAND_CHECK
     game, _ = table(["victory-ii"], ["cr90-a"], BLUE_HIT)  # normal commander, OUT table: hit = navigate
     vsd, cr90 = game.ships
     game.style = "normal"
@@ -224,7 +221,8 @@ def _ai_command(heading):
     vsd.speed = 2
     place(cr90, 900.0, 880.0, SOUTH)  # far to the north, out of range
     game.active = vsd
-    return game.ctrl["imperial"].decide(Request("ai-command", "imperial", game, vsd))
+    dec = answer(game, "ai-command", subject=vsd)
+    return Decision(AI_COMMAND_CHECK(dec.action), dec.reasons)  # the key parsed as the engine does
 
 
 def test_navigate_not_needed_for_the_formation_becomes_a_token():
@@ -248,7 +246,7 @@ def test_squadron_command_activates_the_closest_squadron_first_to_engage():
     place(near, 940.0, 500.0)
     place(xwing, 940.0, 300.0)  # 200 mm from the near TIE: within its move plus distance 1
     vsd.dial = "squadron"
-    game.squadron_command(vsd)
+    run(game, game.squadron_command(vsd))
     moves = [e.data["unit"] for e in log.of_kind("squadron-move")]
     assert moves[0] == "tie-fighter-2"
     decisions = [(e.data["rule"], e.data["text"]) for e in log.of_kind("decision")]
@@ -259,20 +257,17 @@ def test_squadron_command_activates_the_closest_squadron_first_to_engage():
 
 
 def test_activation_order_measured_on_the_table():
-    from paperrobot.armada.game import Option
-    from paperrobot.core.controller import Request
     game, log = table(["victory-ii", "gladiator-i"], ["cr90-a"])
     vsd, glad, cr90 = game.ships
     place(vsd, 300.0, 700.0, SOUTH)  # far from the corvette
     place(glad, 900.0, 600.0, SOUTH)
     place(cr90, 900.0, 400.0, NORTH)  # in the Gladiator's front arc at close-medium range
-    opts = [Option(s.uid, "", s) for s in (vsd, glad)]
-    dec = game.ctrl["imperial"].decide(Request("activate", "imperial", game, opts))
+    dec = answer(game, "activate", subject=[vsd, glad])
     assert dec.action == "gladiator-i-1" and dec.rules == ("ARM.ACT.ORDER",)
     assert "priority 1" in dec.reasons[0].text
     # now nobody has dice; the Victory, just beyond long range and heading in, cannot stay out
     place(glad, 1500.0, 500.0, EAST)
     place(vsd, 900.0, 400.0 + 35.0 + 51.0 + 330.0, SOUTH)
     game.touch()  # units were moved by hand: forget the measured shots
-    dec = game.ctrl["imperial"].decide(Request("activate", "imperial", game, opts))
+    dec = answer(game, "activate", subject=[vsd, glad])
     assert dec.action == "gladiator-i-1" and "priority 3" in dec.reasons[0].text

@@ -4,10 +4,11 @@ import math
 import pytest
 
 from paperrobot.armada import Setup, new_game
+from tests.armada.helpers import run
 from paperrobot.armada.data import geometry
 from paperrobot.armada.geometry import (clip_to_arc, distance_band, footprint, maneuver, point_in_arc,
                                         poly_distance, range_band)
-from paperrobot.armada.units import Obstacle
+from paperrobot.armada.state import Obstacle
 from paperrobot.armada.geometry import circle
 
 MED = geometry().sizes["medium"]
@@ -91,10 +92,9 @@ def test_overlapping_ship_reduces_speed_and_both_take_a_facedown_card():
 
     class Straight:
         def decide(self, request):
-            from paperrobot.core.controller import Decision
+            from paperrobot.core.contract import Decision
             return Decision("2:0,0")
 
-    game.ctrl["imperial"] = Straight()
-    game.move(a)
+    run(game, game.move(a), {"imperial": Straight()})
     assert a.facedown == 1 and d.facedown == 1
     assert a.x == pytest.approx(400.0 + 68.4)  # speed 2 overlapped, speed 1 fits

@@ -48,8 +48,7 @@ def counting_picture(view, side):
 def counting():
     registry.register(registry.GameInfo(
         "counting", "Counting", Counting.sides, "robot",
-        (registry.SetupOption("target", "total to reach", 7, "int", low=2, high=50),), WebCounting, lambda: None,
-        kinds=("split", "add")))
+        (registry.SetupOption("target", "total to reach", 7, "int", low=2, high=50),), WebCounting, lambda: None))
     maps.register("counting", counting_picture)
     yield
     registry.registered().pop("counting", None)

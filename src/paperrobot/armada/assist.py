@@ -8,10 +8,8 @@ answer names the rule and shows the blue dice the AI rolled. ``help`` lists the 
 from __future__ import annotations
 
 import json
-import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ..core.controller import Decision
 from ..core.dice import Dice, derive_seed
@@ -22,28 +20,6 @@ from .data import catalogue, geometry, parse_dice
 from .dice import ALLOWED, FACES, SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, pool_at
 from .fleets import expand
 from .geometry import ADJACENT, ZONES
-
-HELP = """Questions (one per line; ids are shown by 'show'; ranges: close, medium, long):
-  fleet victory-ii,gladiator-i,tie-fighter*4     start a new AI fleet
-  show                                           the AI fleet's state
-  style                                          roll the commander style (ARM.CMDR.STYLE)
-  focal X1 X2 ...                                your ships' positions along your edge, in mm (ARM.DEPLOY.FP)
-  deploy                                         where and how the AI deploys (ARM.DEPLOY.ZONE)
-  round                                          start the next round (readies tokens, clears activations)
-  order SHIP:DICE[:double][:squads][:out] ...    which unactivated AI ship activates next (ARM.ACT.ORDER)
-                                                 DICE = most dice it has on one enemy target
-  command SHIP in|out [squads] [damaged]         its command by blue die (ARM.CMD.ROLL, ARM.CMD.TOKEN)
-  attack SHIP ZONE>TARGET[:TZONE=SHIELDS]@RANGE[!] ...   its attacks; no :TZONE for a squadron, ! = obstructed
-                                                 (ARM.TARGET.DICE, DOUBLEARC, WEAKARC)
-  defend SHIP ZONE RANGE COLOURS FACES [threat=N] [squad]   e.g. defend victory-ii-1 front medium RRU hit,hit+hit,hit threat=4
-                                                 (ARM.DEF.USE, ARM.DEF.BRACE, ARM.DEF.EXHAUSTED)
-  squad SQUADRON ENEMY:HULL[:escort][:counter] ...   which engaged enemy squadron it shoots (ARM.SQ.TARGET)
-  squadmove SQUADRON [ordered] [squad=ENEMY [reach]] [ship=ENEMY]   where it moves (ARM.SQ.MOVE)
-  nav SHIP [double=ENEMY]                        keep formation or break it for a double arc (ARM.CMD.NAV)
-  damage SHIP ZONE N | hit SQUADRON N            record damage you dealt outside an answer
-  override                                       the sanity checks the AI applies (ARM.OVERRIDE)
-  help, quit"""
-
 
 @dataclass
 class State:
@@ -86,30 +62,8 @@ class Assistant:
         if self.path is not None:
             write_text_atomic(self.path, self.state.to_json())
 
-    def session(self, say: Callable[[str], None]) -> None:
-        say("Armada AI assistant. Type 'help' for the questions, 'quit' to stop.")
-        if not self.state.ships:
-            say("No fleet yet: start with e.g. 'fleet victory-ii,gladiator-i,tie-fighter*4'.")
-        while True:
-            try:
-                line = input("armada> ").strip()
-            except EOFError:
-                break
-            if not line:
-                continue
-            if line in ("quit", "exit"):
-                break
-            try:
-                for text in self.answer(line):
-                    say(text)
-                self.save()
-            except PaperRobotError as exc:
-                say(f"Not understood: {exc}")
-        self.save()
-
-    def answer(self, line: str) -> list[str]:
-        words = shlex.split(line)
-        verb, args = words[0].lower(), words[1:]
+    def ask(self, verb: str, args: list[str]) -> list[str]:
+        """Answer one question (its words, as the front end split them): the lines to show."""
         handler = getattr(self, "q_" + verb, None)
         if handler is None:
             raise PaperRobotError(f"unknown question '{verb}'; type 'help' for the list")
@@ -142,9 +96,6 @@ class Assistant:
 
     def q_fleet(self, args):
         return self.new_fleet(",".join(args))
-
-    def q_help(self, args):
-        return [HELP]
 
     def q_show(self, args):
         st = self.state

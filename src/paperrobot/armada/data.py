@@ -16,6 +16,7 @@ DICE_CODE = re.compile(r"^(\d+[RUK])*$")
 TOKENS = ("brace", "redirect", "evade", "scatter", "contain", "salvo")
 
 
+@lru_cache(maxsize=256)
 def parse_dice(code: str) -> tuple[int, int, int]:
     """'3R3U' -> (red, blue, black)."""
     counts = {"R": 0, "U": 0, "K": 0}
@@ -158,9 +159,21 @@ def geometry() -> Geometry:
     return _GEOMETRY[0]
 
 
+def load_geometry(path: str | None = None) -> Geometry:
+    """The measurements of one game: a user's file of the same shape as data/geometry.toml, or the package's
+    (None or ''). A game's set-up names the file (option ``geometry``), so every engine, in any process,
+    measures its own table; nothing process-wide is changed."""
+    return _user_geometry(str(path)) if path else geometry()
+
+
+@lru_cache(maxsize=8)
+def _user_geometry(path: str) -> Geometry:
+    return load(Path(path), Geometry)
+
+
 def use_geometry(path: str | Path | None) -> Geometry:
-    """Replace the measurements (ruler bands, tool, bases, arcs) with a user's file of the same shape
-    as data/geometry.toml; None restores the package's file."""
+    """Replace the package's default measurements (the assistant and pictures read them) with a user's file;
+    None restores the package's file. Games do not read this: they take ``geometry`` in their set-up."""
     table = load(path if path else DATA / "geometry.toml", Geometry)
     _GEOMETRY[:] = [table]
     return table

@@ -1,28 +1,33 @@
 """The Armada engine: set-up, six rounds (command, ship, squadron, status phases), attacks, scoring.
 
-The engine enforces; controllers decide. Each side has a controller answering requests of these
-kinds (options are lists of Option with a string key, so a person's answers save as strings):
-  command   (Rebel: the dial for a ship this round)      activate  (which ship activates next)
-  attack    (attack option key, or 'pass')                defend    (token kinds to spend, a tuple)
-  maneuver  (course key)                                  squadron  (squadron action key, or 'pass')
-The Imperial AI (robot.py) answers the same requests and also rolls its own command at activation.
+The engine enforces; controllers decide. ``sequence()`` is the whole game as a generator (the game
+contract, core/contract.py): where the rules ask a side it yields a Request whose options list the legal
+answers and whose ``check`` turns an answer into the engine's action (or refuses it with the rule):
+  style, focal, zone  (Imperial set-up)                   command   (Rebel: the dial for a ship this round)
+  activate  (which ship activates next)                   ai-command (Imperial: dial or token, at activation)
+  attack    (attack key, several joined by '+', or 'pass') defend   (token kinds to spend, joined by '+', or 'none')
+  maneuver  (course key)                                  squadron-pick, squadron (squadron action key, or 'pass')
+The Imperial AI (robot.py, Robot) and the Rebel policy (player.py, Policy) answer in option keys.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from itertools import product
 
-from ..core.controller import Decision, Request
+from ..core.contract import Decision, Option, Request
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.errors import IllegalAction, UnknownName
+from ..core.errors import IllegalAction, PaperRobotError, UnknownName
 from ..core.outcome import Outcome
+from . import ai
 from . import dice as D
-from .data import catalogue, geometry, parse_dice
-from .geometry import (ADJACENT, ZONES, clip_to_arc, closest_point, inside_area, maneuver,
-                       overlaps, poly_distance, range_band, segment_hits_poly)
-from .units import Obstacle, Ship, Squad, ZONE_INDEX
+from .data import catalogue, load_geometry
+from .geometry import ADJACENT, ZONES, inside_area, overlaps
+from .measure import Measures, ShotOpt, shot_label
+from .requests import (AI_COMMAND_OPTIONS, COMMAND_OPTIONS, DEPLOY_ZONES, PASS_SQUADRON, STYLE_OPTIONS, STYLES,
+                       ZONE_OPTIONS, AI_COMMAND_CHECK, COMMAND_CHECK, attack_check, attack_options, logged_action,
+                       one_of, pick, token_check, token_options, check_focal, focal_options, table_view)
+from .setup import DEFAULT_IMPERIAL, DEFAULT_REBEL, Setup, fleet_list, fleet_text  # noqa: F401 (re-exported)
+from .state import Obstacle, Ship, Squad, ZONE_INDEX
 
 IMPERIAL, REBEL = "imperial", "rebel"
 SIDES = (IMPERIAL, REBEL)
@@ -36,56 +41,17 @@ DAMAGE_DECK = [("Structural Damage", 8), ("Injured Crew", 4)] + [(n, 2) for n in
     "Thrust-Control Malfunction", "Thruster Fissure")]
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    key: str
-    label: str
-    data: object = None
+class Game(Measures):
+    """One battle. Built by the registry as ``Game.build(seed=..., log=..., **setup)``; ``sequence()`` plays it."""
 
+    sides = (REBEL, IMPERIAL)
+    robot_side = IMPERIAL
 
-@dataclass(slots=True)
-class ShotOpt:
-    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours."""
-    attacker: object
-    zone: str | None
-    target: object
-    tzone: str | None
-    band: str | None
-    colours: list[str]
-    obstructed: bool
-
-    @property
-    def key(self) -> str:
-        return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
-
-
-@dataclass
-class Setup:
-    imperial: list[str] = field(default_factory=lambda: ["victory-ii", "gladiator-i", "tie-fighter", "tie-fighter",
-                                                         "tie-fighter", "tie-fighter"])
-    rebel: list[str] = field(default_factory=lambda: ["cr90-a", "nebulon-b-escort", "assault-frigate-b",
-                                                      "x-wing", "x-wing", "a-wing"])
-    table: str = "standard"
-    evade_close: bool = True  # RRG 1.5 evade at close range (False: the 2015 rules, no effect)
-    ships_dir: str | None = None
-
-    def to_dict(self) -> dict:
-        return {"imperial": list(self.imperial), "rebel": list(self.rebel), "table": self.table,
-                "evade_close": self.evade_close}
-
-    @classmethod
-    def from_dict(cls, raw: dict) -> "Setup":
-        return cls(list(raw["imperial"]), list(raw["rebel"]), str(raw.get("table", "standard")),
-                   bool(raw.get("evade_close", True)))
-
-
-class Game:
-    def __init__(self, setup: Setup, imperial, rebel, dice: Dice, log: EventLog | None = None):
+    def __init__(self, setup: Setup, dice: Dice, log: EventLog | None = None):
         self.setup = setup
-        self.ctrl = {IMPERIAL: imperial, REBEL: rebel}
         self.dice = dice
         self.log = log or EventLog(enabled=False)
-        g = geometry()
+        self.geo = g = load_geometry(setup.geometry)
         self.width, self.depth = g.play_area.standard if setup.table == "standard" else g.play_area.small
         self.inset = g.play_area.setup_inset if setup.table == "standard" else 0.0
         self.round = 0
@@ -100,29 +66,53 @@ class Game:
         self.active: Ship | None = None
         self.phase = "setup"
         self.attacks_left = 2
+        self.plan: str | None = None  # the target group of the active ship's first attack (ARM.TARGET.DOUBLEARC)
         self.version = 0  # bumped whenever a unit moves or dies: the key of the shot cache
         self._shots: dict = {}
+        self._controllers: dict = {}
         self._build()
+
+    @classmethod
+    def build(cls, seed: int, log: EventLog | None = None, **setup) -> "Game":
+        """The registry's factory: set-up options (see armada/__init__.py) to a fresh engine."""
+        return cls(Setup.from_options(**setup), Dice(seed), log)
+
+    # ------------------------------------------------------------------ the contract
+    def controller(self, side: str, kind: str):
+        """The controller of ``side``: the Imperial AI (seed 003) flies the imperial side, the Rebel policy the rebel
+        side. The seed has no Rebel robot and there is no Imperial policy, so "robot" for the rebels is the policy
+        and "policy" for the Imperials is the AI (docs/armada.md 'On the game contract')."""
+        from .player import Policy
+        from .robot import Robot
+        if side not in self.sides or kind not in ("robot", "policy"):
+            raise PaperRobotError(f"armada has no '{kind}' controller for '{side}'; the sides are "
+                                  f"{', '.join(self.sides)}, flown by 'robot' or 'policy'")
+        if side not in self._controllers:
+            self._controllers[side] = Robot(self.dice) if side == IMPERIAL else Policy()
+        return self._controllers[side]
 
     # ------------------------------------------------------------------ helpers
     def emit(self, kind: str, side: str = "", **data) -> None:
         if self.log.enabled or self.log.listeners:
             self.log.emit(kind, self.round, 0, side, **data)
 
-    def ask(self, side: str, kind: str, view, options) -> Decision:
-        decision = self.ctrl[side].decide(Request(kind, side, view, options))
-        self.record(side, decision)
-        return decision
-
-    def record(self, side: str, decision: Decision, **extra) -> None:
-        if not (self.log.enabled or self.log.listeners):
+    def record(self, request: Request, decision: Decision) -> None:
+        """The decision events of an answer (a robot's reasons: rule, sentence, dice)."""
+        if not decision.reasons or not (self.log.enabled or self.log.listeners):
             return
+        action = logged_action(request.kind, decision.action)
+        side = request.side
         for r in decision.reasons:
-            if r.rule == "SAVE":
-                continue
-            action = decision.action
             self.log.emit("decision", self.round, 0, side, rule=r.rule, text=r.text,
-                          rolls=[x.to_json() for x in r.rolls], action=_jsonable(action), **extra)
+                          rolls=[x.to_json() for x in r.rolls], action=action)
+
+    def _ask(self, kind: str, side: str, **fields) -> Request:
+        """A request of this game: its view (JSON data of what ``side`` may know) is built only when read."""
+        return Request(kind, side, view=lambda: self.view_for(side, kind, fields.get("subject")), **fields)
+
+    def view_for(self, side: str, kind: str = "", subject=None) -> dict:
+        """What ``side`` may know, as plain JSON data (requests.table_view)."""
+        return table_view(self, side, kind, subject)
 
     def live_ships(self, side: str | None = None) -> list[Ship]:
         return [s for s in self.ships if not s.destroyed and (side is None or s.side == side)]
@@ -153,9 +143,9 @@ class Game:
                 counts[name] = counts.get(name, 0) + 1
                 uid = f"{name}-{counts[name]}"
                 if is_ship:
-                    self.ships.append(Ship.make(uid, spec, side, 0.0, 0.0, math.pi / 2, 2))
+                    self.ships.append(Ship.make(uid, spec, side, 0.0, 0.0, math.pi / 2, 2, self.geo.sizes[spec.size]))
                 else:
-                    self.squads.append(Squad.make(uid, spec, side, 0.0, 0.0))
+                    self.squads.append(Squad.make(uid, spec, side, 0.0, 0.0, self.geo.squadron_base.radius))
         for side in SIDES:
             if not self.live_ships(side):
                 raise IllegalAction(f"the {side} fleet needs at least one ship")
@@ -164,7 +154,12 @@ class Game:
         return sum(s.spec.points for s in self.ships if s.side == side) + \
             sum(q.spec.points for q in self.squads if q.side == side)
 
-    def deploy(self) -> None:
+    def formation(self) -> list[str]:
+        """ARM.DEPLOY.ZONE: the AI's ships west to east; the fastest go on the flank away from the focal point."""
+        order = ai.formation_order([(s.uid, s.spec.points, s.max_speed()) for s in self.live_ships(IMPERIAL)])
+        return order if self.focal[0] >= self.width / 2 else list(reversed(order))
+
+    def deploy(self):
         """Set-up: obstacles, initiative, the player's deployment, then the AI's (ARM.DEPLOY.*)."""
         self.emit("setup", game="armada", setup=self.setup.to_dict(), seed=self.dice.seed,
                   width=self.width, depth=self.depth)
@@ -183,20 +178,21 @@ class Game:
         for i, q in enumerate(self.live_squads(REBEL)):
             host = rebels[i % len(rebels)]
             q.x, q.y = host.x - 40 + 40 * (i // len(rebels)), host.y + 105
-        robot = self.ctrl[IMPERIAL]
-        dec = robot.decide(Request("style", IMPERIAL, self, None))
-        self.record(IMPERIAL, dec)
+        dec = yield self._ask("style", IMPERIAL, state=self, options=STYLE_OPTIONS, default="normal",
+                            check=one_of(STYLES, "commander style", "ARM.CMDR.STYLE"),
+                            prompt="The Imperial commander's style")
         self.style = dec.action
-        d3 = geometry().ruler.distance[2]
-        dec = robot.decide(Request("focal", IMPERIAL, self, [s.x for s in rebels]))
-        self.record(IMPERIAL, dec)
+        xs = [s.x for s in rebels]
+        dec = yield self._ask("focal", IMPERIAL, state=self, subject=xs, options=lambda: focal_options(self, xs),
+                            check=lambda answer: check_focal(self, answer), prompt="The focal point: x (mm) on the Rebel edge")
         self.focal = (dec.action, 0.0)
-        dec = robot.decide(Request("zone", IMPERIAL, self, None))
-        self.record(IMPERIAL, dec)
+        dec = yield self._ask("zone", IMPERIAL, state=self, options=ZONE_OPTIONS, default="centre",
+                            check=one_of(DEPLOY_ZONES, "deployment zone", "ARM.DEPLOY.ZONE"),
+                            prompt="Where the Imperial fleet deploys")
         where = dec.action
         span = self.width - 2 * self.inset
         cx = {"centre": self.width / 2, "west": self.inset + span / 4, "east": self.width - self.inset - span / 4}[where]
-        order = robot.formation(self)
+        order = self.formation()
         y = self.depth - 130.0
         step = 115.0
         for i, uid in enumerate(order):
@@ -204,7 +200,7 @@ class Game:
             s.x = cx + (i - (len(order) - 1) / 2) * step
             s.y = y
             s.a = math.atan2(self.focal[1] - s.y, self.focal[0] - s.x)
-            s.speed = robot.deploy_speed(self, s)
+            s.speed = ai.deploy_speed(self.style, s.max_speed())
             s.slot = (i - (len(order) - 1) / 2) * step
         imps = self.live_ships(IMPERIAL)
         gap = 5.0 if self.style == "cautious" else 60.0  # touching vs within distance 2 (ARM.DEPLOY.ZONE)
@@ -221,7 +217,7 @@ class Game:
     def _obstacles(self) -> None:
         """Three asteroid fields, two debris fields, a station: beyond distance 3 of the edges and
         distance 1 of each other, placed at random (the seed does not cover obstacles; docs)."""
-        g = geometry()
+        g = self.geo
         d3, d1 = g.ruler.distance[2], g.ruler.distance[0]
         radius = {"asteroid": g.obstacles.asteroid_radius, "debris": g.obstacles.debris_radius,
                   "station": g.obstacles.station_radius}
@@ -238,130 +234,18 @@ class Game:
             self.obstacles.append(Obstacle(kind, x, y, circle(x, y, r, 6 if kind != "station" else 8)))
 
     # ------------------------------------------------------------------ measuring
-    def blockers(self, attacker, defender) -> list:
-        return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
-            [o.poly for o in self.obstacles]
-
-    def touch(self) -> None:
-        self.version += 1
-        self._shots.clear()
-
-    def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
-        """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
-        key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
-        hit = self._shots.get(key)
-        if hit is None:
-            hit = self._shots[key] = self._ship_shots(ship, used, ships_only)
-        return list(hit)
-
-    def _ship_shots(self, ship: Ship, used, ships_only: bool) -> list[ShotOpt]:
-        """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
-        obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
-        out: list[ShotOpt] = []
-        fp = ship.fp
-        enemy = self.enemy(ship.side)
-        targets = self.live_ships(enemy)
-        squads = [] if ships_only else self.live_squads(enemy)
-        long_r = geometry().ruler.long
-        for zone in ZONES:
-            if zone in used:
-                continue
-            arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-            battery = ship.battery(zone)
-            for t in targets:
-                if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
-                    continue
-                tfp = t.fp
-                for tz in ZONES:
-                    part = clip_to_arc(tfp.zones[tz], arc)
-                    if not part:
-                        continue
-                    band = range_band(poly_distance(zpoly, part))
-                    colours = D.pool_at(battery, band)
-                    if not colours:
-                        continue
-                    goal = tfp.targets[tz]
-                    if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue  # no line of sight: traced through another hull zone of the defender
-                    obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
-                    out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
-            anti = ship.anti()
-            for q in squads:
-                if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
-                    continue
-                part = clip_to_arc(q.poly, arc)
-                if not part:
-                    continue
-                band = range_band(poly_distance(zpoly, part))
-                colours = D.pool_at(anti, band)
-                if not colours:
-                    continue
-                goal = closest_point(tp, q.poly)
-                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
-                out.append(ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed))
-        return [o for o in out if o.colours]
-
-    def engaged_with(self, q: Squad) -> list[Squad]:
-        d1 = geometry().ruler.distance[0]
-        r = geometry().squadron_base.radius
-        return [e for e in self.live_squads(self.enemy(q.side))
-                if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
-
-    def squad_shots(self, q: Squad) -> list[ShotOpt]:
-        """A squadron attacks at distance 1; engaged, it must attack a squadron (RRG 'Engagement')."""
-        engaged = self.engaged_with(q)
-        if engaged:
-            anti = parse_dice(q.spec.anti_squadron)
-            escorts = [e for e in engaged if e.keyword("escort")]
-            pool = escorts or engaged  # Escort: engaged squadrons must attack Escorts first
-            return [ShotOpt(q, None, e, None, "close", D.pool_at(anti, "close"), False) for e in pool]
-        d1 = geometry().ruler.distance[0]
-        out = []
-        battery = parse_dice(q.spec.battery)
-        for s in self.live_ships(self.enemy(q.side)):
-            if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
-                continue
-            for tz in ZONES:
-                if poly_distance(q.poly, s.fp.zones[tz]) <= d1:
-                    goal = s.fp.targets[tz]
-                    near = closest_point(goal, q.poly)
-                    if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue
-                    out.append(ShotOpt(q, None, s, tz, "close", D.pool_at(battery, "close"), False))
-        return out
-
-    def in_squad_range(self, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
-        """Friendly squadrons at close-medium range of a ship (Squadron command)."""
-        med = geometry().ruler.medium
-        return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
-                and poly_distance(ship.fp.base, q.poly) <= med]
-
-    def threat_dice(self, ship: Ship) -> int:
-        """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""
-        best = 0
-        for e in self.live_ships(self.enemy(ship.side)):
-            if e.activated or e is self.active:
-                continue
-            per_zone: dict[str, int] = {}
-            for o in self.ship_shots(e, ships_only=True):
-                if o.target is ship:
-                    per_zone[o.zone] = max(per_zone.get(o.zone, 0), len(o.colours))
-            if per_zone:
-                best = max(best, max(per_zone.values()))
-        return best
-
-    # ------------------------------------------------------------------ the game
-    def run(self) -> Outcome:
+    def sequence(self):
+        """The whole game in the rulebook's order (a generator of Requests; returns the Outcome)."""
         if self.phase == "setup":
-            self.deploy()
+            yield from self.deploy()
         for rnd in range(1, ROUNDS + 1):
             self.round = rnd
             self.emit("round", number=rnd)
-            self.command_phase()
-            self.ship_phase()
+            yield from self.command_phase()
+            yield from self.ship_phase()
             if self.over():
                 break
-            self.squadron_phase()
+            yield from self.squadron_phase()
             if self.over():
                 break
             self.status_phase()
@@ -388,38 +272,36 @@ class Game:
                    "rebel_ships_lost": float(sum(s.destroyed for s in self.ships if s.side == REBEL))}
         return Outcome(winner, result, self.round, metrics)
 
-    def command_phase(self) -> None:
+    def command_phase(self):
         for s in self.live_ships(REBEL):
-            opts = [Option(c, c) for c in ("navigate", "squadron", "concentrate", "repair")]
-            dec = self.ask(REBEL, "command", s, opts)
-            if dec.action not in ("navigate", "squadron", "concentrate", "repair"):
-                raise IllegalAction(f"'{dec.action}' is not a command", "RRG Commands")
+            dec = yield self._ask("command", REBEL, state=self, subject=s, options=COMMAND_OPTIONS, default="concentrate",
+                                check=COMMAND_CHECK, prompt=f"Command dial for {s.uid}")
             s.dial = dec.action
             self.emit("dial", REBEL, ship=s.uid, command=s.dial)
 
-    def ship_phase(self) -> None:
+    def ship_phase(self):
         side = self.first
         while True:
             waiting = {sd: [s for s in self.live_ships(sd) if not s.activated] for sd in SIDES}
             if not waiting[IMPERIAL] and not waiting[REBEL]:
                 return
             if waiting[side]:
-                opts = [Option(s.uid, s.spec.title, s) for s in waiting[side]]
-                dec = self.ask(side, "activate", self, opts)
-                ship = next((s for s in waiting[side] if s.uid == dec.action), None)
-                if ship is None:
-                    raise IllegalAction(f"'{dec.action}' is not an unactivated ship of yours", "RRG Ship Phase")
-                self.activate(ship)
+                opts = tuple(Option(s.uid, f"{s.uid} ({s.spec.title})", s) for s in waiting[side])
+                dec = yield self._ask("activate", side, state=self, subject=waiting[side], options=opts,
+                                    check=pick(opts, "an unactivated ship of yours", "RRG Ship Phase"),
+                                    prompt="Activate which ship")
+                yield from self.activate(dec.action.value)
                 if self.over():
                     return
             side = self.enemy(side)
 
-    def activate(self, ship: Ship) -> None:
+    def activate(self, ship: Ship):
         self.active = ship
         self.emit("activate", ship.side, ship=ship.uid)
         if ship.side == IMPERIAL:
-            dec = self.ctrl[IMPERIAL].decide(Request("ai-command", IMPERIAL, self, ship))
-            self.record(IMPERIAL, dec)
+            dec = yield self._ask("ai-command", IMPERIAL, state=self, subject=ship, options=AI_COMMAND_OPTIONS,
+                                default="dial:navigate", check=AI_COMMAND_CHECK,
+                                prompt=f"{ship.uid}: its command (ARM.CMD.ROLL): a dial or a token")
             how, cmd = dec.action
             if how == "dial":
                 ship.dial = cmd
@@ -430,31 +312,29 @@ class Game:
         if ship.has_command("repair") and self.can_repair(ship):
             self.repair(ship)
         if ship.has_command("squadron") and self.in_squad_range(ship, ship.side):
-            self.squadron_command(ship)
+            yield from self.squadron_command(ship)
         used: set[str] = set()
+        self.plan = None
         for _ in range(2):
             self.attacks_left = 2 - len(used)
             opts = self.ship_shots(ship, used)
             if not opts:
                 break
-            options = [Option(o.key, _shot_label(o), o) for o in opts]
-            dec = self.ask(ship.side, "attack", self, options + [Option("pass", "no attack")])
-            if dec.action == "pass" or dec.action is None:
+            dec = yield self._ask("attack", ship.side, state=self, subject=opts,
+                                options=lambda opts=opts: attack_options(opts), default="pass",
+                                check=attack_check(opts), prompt=f"{ship.uid}: attack")
+            if dec.action == "pass":
                 break
-            keys = dec.action if isinstance(dec.action, (list, tuple)) else [dec.action]
-            chosen = [next((o for o in opts if o.key == k), None) for k in keys]
-            if any(c is None for c in chosen) or len({c.zone for c in chosen}) != 1:
-                raise IllegalAction(f"'{dec.action}' is not a legal attack now", "RRG Attack")
-            if len(chosen) > 1 and not all(isinstance(c.target, Squad) for c in chosen):
-                raise IllegalAction("only attacks on squadrons may take several targets", "RRG Attack")
+            chosen = dec.action
+            self.plan = "squadrons" if isinstance(chosen[0].target, Squad) else chosen[0].target.uid
             used.add(chosen[0].zone)
             for c in chosen:
                 if not c.target.destroyed:
-                    self.attack(c)
+                    yield from self.attack(c)
             if self.over():
                 break
         if not ship.destroyed:
-            self.move(ship)
+            yield from self.move(ship)
         if ship.dial:
             ship.used.add(ship.dial)
         ship.dial = None
@@ -503,7 +383,7 @@ class Game:
                 break
         self.emit("repair", ship.side, ship=ship.uid, did=done)
 
-    def squadron_command(self, ship: Ship) -> None:
+    def squadron_command(self, ship: Ship):
         how = self.spend_command(ship, "squadron")
         n = ship.spec.squadron if how in ("dial", "both") else 1
         mine = self.in_squad_range(ship, ship.side)
@@ -517,16 +397,16 @@ class Game:
         mine.sort(key=lambda q: (near(q), q.uid))  # the closest squadron activates first (ARM.SQ.MOVE)
         for q in mine[:n]:
             if not q.destroyed and not self.over():
-                self.squadron_activation(q, ordered=True)
+                yield from self.squadron_activation(q, ordered=True)
 
     # ------------------------------------------------------------------ attacks
-    def attack(self, shot: ShotOpt, counter: int = 0) -> None:
+    def attack(self, shot: ShotOpt, counter: int = 0):
         att, dfd = shot.attacker, shot.target
         side = att.side
         colours = list(shot.colours) if not counter else ["U"] * counter
         squad_attack = isinstance(att, Squad) or isinstance(dfd, Squad)
         bomber = isinstance(att, Squad) and att.keyword("bomber") and isinstance(dfd, Ship)
-        faces = [D.roll_die(self.dice, c, f"{_name(att)} at {_name(dfd)}", side) for c in colours]
+        faces = [D.roll_die(self.dice, c, f"{att.uid} at {dfd.uid}", side) for c in colours]
         if isinstance(att, Squad) and isinstance(dfd, Squad) and att.keyword("swarm") and not counter \
                 and any(o is not att for o in self.engaged_with(dfd)):
             # Swarm: attacking a squadron engaged with another squadron, reroll one die (a blank first)
@@ -555,7 +435,7 @@ class Game:
             self.hurt_squad(dfd, dmg, att)
             k = dfd.keyword("counter")
             if k and isinstance(att, Squad) and not counter and not att.destroyed:
-                self.attack(ShotOpt(dfd, None, att, None, "close", ["U"] * k, False), counter=k)
+                yield from self.attack(ShotOpt(dfd, None, att, None, "close", ["U"] * k, False), counter=k)
             return
         # spend accuracies on the defender's tokens (automatic: docs 'Attacker choices')
         locked: set[str] = set()
@@ -567,7 +447,7 @@ class Game:
                 accs -= 1
         spent: list[tuple[str, bool]] = []
         if dfd.speed > 0 and dfd.tokens and D.damage(faces, squad_attack, bomber) > 0:
-            spent = self.defend(dfd, shot, faces, colours, locked, squad_attack, bomber)
+            spent = yield from self.defend(dfd, shot, faces, colours, locked, squad_attack, bomber)
         kinds_spent = {k for k, _ in spent}
         if "scatter" in kinds_spent:
             faces = []
@@ -598,9 +478,10 @@ class Game:
         if "salvo" in kinds_spent and not counter and isinstance(att, Ship) and not dfd.destroyed:
             rear = D.pool_at(dfd.battery("rear"), shot.band)
             if rear:
-                self.attack(ShotOpt(dfd, "rear", att, shot.zone, shot.band, rear, False), counter=-1)
+                yield from self.attack(ShotOpt(dfd, "rear", att, shot.zone, shot.band, rear, False), counter=-1)
 
-    def defend(self, dfd: Ship, shot: ShotOpt, faces, colours, locked, squad_attack, bomber) -> list[tuple[str, bool]]:
+    def defend(self, dfd: Ship, shot: ShotOpt, faces, colours, locked, squad_attack, bomber):
+        """The defender's tokens (a generator: asks the defending side; returns [(kind, was exhausted)])."""
         avail = [(k, e) for k, e in dfd.tokens if k not in locked]
         if not avail:
             return []
@@ -608,12 +489,11 @@ class Game:
                 "squad_attack": squad_attack, "bomber": bomber,
                 "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL and isinstance(shot.attacker, Ship) else 0}
         kinds = sorted({k for k, _ in avail})
-        opts = [Option(k, k + (" (exhausted)" if all(e for kk, e in avail if kk == k) else "")) for k in kinds]
-        dec = self.ask(dfd.side, "defend", view, opts)
-        chosen = [k for k, *_ in (x if isinstance(x, (list, tuple)) else (x,) for x in dec.action)]
-        if len(set(chosen)) != len(chosen) or any(k not in kinds for k in chosen):
-            raise IllegalAction(f"cannot spend {', '.join(chosen)}: pick distinct tokens you hold and that are not "
-                                f"locked ({', '.join(kinds)})", "RRG Defense Tokens")
+        exhausted = {k for k in kinds if all(e for kk, e in avail if kk == k)}
+        dec = yield self._ask("defend", dfd.side, state=self, subject=view, default="none",
+                            options=lambda: token_options(kinds, exhausted), check=token_check(kinds),
+                            prompt=f"{dfd.uid}: spend defence tokens")
+        chosen = list(dec.action)
         if "salvo" in chosen and not isinstance(shot.attacker, Ship):
             chosen.remove("salvo")
         out = []
@@ -678,38 +558,14 @@ class Game:
             self.emit("destroyed", s.side, unit=s.uid, points=s.spec.points)
 
     # ------------------------------------------------------------------ movement
-    def courses(self, ship: Ship) -> list[Option]:
-        """Every legal course at this activation (speeds reachable with navigate, yaw per chart)."""
-        nav = ship.has_command("navigate")
-        change = 2 if (nav and ship.dial == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
-        speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
-        out, seen = [], set()
-        dial = ship.dial == "navigate" and "navigate" not in ship.used
-        for v in speeds:
-            chart = ship.spec.speed_chart[v - 1] if v else []
-            # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
-            charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
-                                          for j in range(len(chart)) if chart[j] < 2] if dial else [])
-            for row, extra in charts:
-                for clicks in product(*[range(-y, y + 1) for y in row]):
-                    key = f"{v}:" + ",".join(str(c) for c in clicks)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
-                    out.append(Option(key, f"speed {v} yaw {list(clicks)}", (v, tuple(clicks), needs)))
-        return out
-
-    def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
-        return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks)
-
-    def move(self, ship: Ship) -> None:
-        opts = self.courses(ship)
-        dec = self.ask(ship.side, "maneuver", self, opts)
-        chosen = next((o for o in opts if o.key == dec.action), None)
-        if chosen is None:
-            raise IllegalAction(f"'{dec.action}' is not a legal course for {ship.uid}", "RRG Ship Movement")
-        speed, clicks, changed = chosen.data
+    def move(self, ship: Ship):
+        opts = tuple(self.courses(ship))
+        straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
+        dec = yield self._ask("maneuver", ship.side, state=self, subject=ship, options=opts,
+                            default=straight if any(o.key == straight for o in opts) else opts[0].key,
+                            check=pick(opts, f"a legal course for {ship.uid}", "RRG Ship Movement"),
+                            prompt=f"Course for {ship.uid} (speed:yaw per joint, + = to port)")
+        speed, clicks, changed = dec.action.value
         if changed:
             self.spend_command(ship, "navigate")  # a speed change or the dial's extra yaw click
         ship.speed = speed
@@ -770,7 +626,7 @@ class Game:
         self.touch()
 
     # ------------------------------------------------------------------ squadrons
-    def squadron_phase(self) -> None:
+    def squadron_phase(self):
         side = self.first
         passes = 0
         while passes < 2:
@@ -784,40 +640,16 @@ class Game:
                 waiting = [q for q in self.live_squads(side) if not q.activated]
                 if not waiting or self.over():
                     break
-                opts = [Option(q.uid, q.spec.title, q) for q in waiting]
-                dec = self.ask(side, "squadron-pick", self, opts)
-                q = next((w for w in waiting if w.uid == dec.action), None)
-                if q is None:
-                    raise IllegalAction(f"'{dec.action}' is not an unactivated squadron of yours", "RRG Squadron Phase")
-                self.squadron_activation(q, ordered=False)
+                opts = tuple(Option(q.uid, f"{q.uid} ({q.spec.title}, hull {q.hull})", q) for q in waiting)
+                dec = yield self._ask("squadron-pick", side, state=self, subject=waiting, options=opts,
+                                    check=pick(opts, "an unactivated squadron of yours", "RRG Squadron Phase"),
+                                    prompt="Activate which squadron")
+                yield from self.squadron_activation(dec.action.value, ordered=False)
             if self.over():
                 return
             side = self.enemy(side)
 
-    def squad_moves(self, q: Squad) -> list[Option]:
-        """Move options: toward each enemy (to contact), toward each friendly ship, or stay."""
-        out = [Option("stay", "stay")]
-        reach = geometry().ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
-        r = geometry().squadron_base.radius
-        for u in self.live_ships() + [s for s in self.live_squads() if s is not q]:
-            dx, dy = u.x - q.x, u.y - q.y
-            dist = math.hypot(dx, dy) or 1.0
-            stop = (max(u.size.base) / 2 if isinstance(u, Ship) else r) + r + 3
-            step = max(0.0, min(reach, dist - stop))
-            x, y = q.x + dx / dist * step, q.y + dy / dist * step
-            what = "toward" if u.side != q.side else "to"
-            out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
-        return out
-
-    def _crowded(self, q: Squad, x: float, y: float) -> bool:
-        r = geometry().squadron_base.radius
-        if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in self.live_squads()):
-            return True
-        from .geometry import circle
-        poly = circle(x, y, r)
-        return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in self.live_ships())
-
-    def squadron_activation(self, q: Squad, ordered: bool) -> None:
+    def squadron_activation(self, q: Squad, ordered: bool):
         """Squadron phase: move or attack. Ordered by a Squadron command: move and attack."""
         q.activated = True
         engaged = bool(self.engaged_with(q))
@@ -825,28 +657,29 @@ class Game:
         for _ in range(2 if ordered else 1):
             opts: list[Option] = []
             if not did_attack:
-                opts += [Option(o.key, _shot_label(o), o) for o in self.squad_shots(q)]
+                opts += [Option(o.key, shot_label(o), o) for o in self.squad_shots(q)]
             if not did_move and not (engaged and not q.keyword("heavy") and self._pinned(q)):
                 opts += self.squad_moves(q)
             if not opts:
                 return
             view = {"squad": q, "ordered": ordered, "did_move": did_move, "did_attack": did_attack, "game": self}
-            dec = self.ask(q.side, "squadron", view, opts + [Option("pass", "done")])
-            if dec.action == "pass":
+            opts = tuple(opts) + (PASS_SQUADRON,)
+            dec = yield self._ask("squadron", q.side, state=self, subject=view, options=opts, default="pass",
+                                check=pick(opts, "a legal squadron action now", "RRG Squadron Activation"),
+                                prompt=f"{q.uid}: move or attack")
+            chosen = dec.action
+            if chosen.key == "pass":
                 return
-            chosen = next((o for o in opts if o.key == dec.action), None)
-            if chosen is None:
-                raise IllegalAction(f"'{dec.action}' is not a legal squadron action now", "RRG Squadron Activation")
-            if isinstance(chosen.data, ShotOpt):
+            if isinstance(chosen.value, ShotOpt):
                 did_attack = True
-                self.attack(chosen.data)
+                yield from self.attack(chosen.value)
                 if q.destroyed or self.over():
                     return
             elif chosen.key == "stay":
                 did_move = True
             else:
                 did_move = True
-                x, y = chosen.data
+                x, y = chosen.value
                 dx, dy = x - q.x, y - q.y
                 step = math.hypot(dx, dy)
                 while step > 0 and self._crowded(q, x, y):  # cannot end overlapping a ship or squadron
@@ -859,10 +692,6 @@ class Game:
             if not ordered:
                 return
 
-    def _pinned(self, q: Squad) -> bool:
-        """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
-        return any(not e.keyword("heavy") for e in self.engaged_with(q))
-
     def status_phase(self) -> None:
         for s in self.live_ships():
             for t in s.tokens:
@@ -873,37 +702,3 @@ class Game:
         for q in self.live_squads():
             q.activated = False
         self.emit("status", score=dict(self.score))
-
-
-def _obstruct(colours: list[str], obstructed: bool) -> list[str]:
-    """Obstructed: the attacker removes one die; it removes the weakest (red, then blue, then black)."""
-    if not obstructed or not colours:
-        return colours
-    out = list(colours)
-    for c in ("R", "U", "K"):
-        if c in out:
-            out.remove(c)
-            break
-    return out
-
-
-def _name(u) -> str:
-    return u.uid
-
-
-def _shot_label(o: ShotOpt) -> str:
-    where = f"{o.zone} zone" if o.zone else "squadron"
-    tz = f" {o.tzone} zone" if o.tzone else ""
-    return f"{where} -> {o.target.uid}{tz} at {o.band}: {''.join(o.colours)}" + (" (obstructed)" if o.obstructed else "")
-
-
-def _jsonable(x):
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if hasattr(x, "key"):
-        return x.key
-    if hasattr(x, "target") and hasattr(x, "zone"):
-        return f"{x.zone}>{x.target}"
-    return str(x)

@@ -78,14 +78,19 @@ def _cross(o: Point, a: Point, b: Point) -> float:
 def _clip(poly: Poly, p: Point, q: Point, keep: Point) -> Poly:
     """Keep the part of ``poly`` on the side of line p-q where ``keep`` lies (the line itself included)."""
     side = 1.0 if _cross(p, q, keep) >= 0 else -1.0
+    # _cross(p, q, v) for every vertex, once (inlined, same arithmetic: a hot path)
+    px, py = p
+    ux, uy = q[0] - px, q[1] - py
+    ds = [side * (ux * (v[1] - py) - uy * (v[0] - px)) for v in poly]
     out: Poly = []
     n = len(poly)
     for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        da, db = side * _cross(p, q, a), side * _cross(p, q, b)
+        j = i + 1 if i + 1 < n else 0
+        a, da, db = poly[i], ds[i], ds[j]
         if da >= -EPS:
             out.append(a)
         if (da >= -EPS) != (db >= -EPS):
+            b = poly[j]
             t = da / (da - db)
             out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
     return out
@@ -224,9 +229,10 @@ def closest_point(p: Point, poly: Poly) -> Point:
     return out
 
 
-def range_band(mm: float) -> str | None:
-    """'close', 'medium', 'long' or None (extreme). A line between bands belongs to the closer band."""
-    r = geometry().ruler
+def range_band(mm: float, ruler=None) -> str | None:
+    """'close', 'medium', 'long' or None (extreme). A line between bands belongs to the closer band.
+    ``ruler``: the game's range ruler (default: the package's)."""
+    r = ruler or geometry().ruler
     if mm <= r.close:
         return "close"
     if mm <= r.medium:
@@ -248,14 +254,15 @@ def distance_end(band: int) -> float:
     return geometry().ruler.distance[band - 1]
 
 
-def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tuple[int, ...]) -> tuple[float, float, float]:
+def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tuple[int, ...],
+             tool=None) -> tuple[float, float, float]:
     """Where a ship's centre and heading end after a maneuver (clicks per joint, + = to port/left).
 
     Model (reference/armada.md (b), AlphArmada): the tool starts at the front of the base; each speed
     adds a long segment on the current heading and a short one after the joint's yaw; the ship's
     front ends at the last joint. The tool's sideways offset is ignored (docs/armada.md 'Movement').
     """
-    t = geometry().tool
+    t = tool or geometry().tool
     fx, fy = x + math.cos(a) * length / 2, y + math.sin(a) * length / 2
     h = a
     step = math.radians(t.click_degrees)

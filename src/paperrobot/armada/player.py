@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import math
 
-from ..core.controller import Decision, Request
+from ..core.contract import Decision, Request
 from . import dice as D
 from .game import IMPERIAL, ShotOpt
 from .geometry import ADJACENT
 from .tactics import angle_diff, arc_dice, course_facts, nearest
-from .units import Ship, Squad
+from .state import Ship, Squad
 
 WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
 
@@ -18,31 +18,43 @@ def expected(o: ShotOpt) -> float:
     return sum(0.5 if vs_squad and c != "K" else 0.75 if vs_squad else D.MEAN[c] for c in o.colours)
 
 
-class RebelPolicy:
-    def decide(self, request: Request) -> Decision:
-        return Decision(getattr(self, "_" + request.kind.replace("-", "_"))(request.view, request.options), WHY)
+class Policy:
+    """The Rebel captain of simulations: answers each request with an option key (reads, never changes, the game)."""
 
-    def _command(self, ship: Ship, options):
+    def __init__(self):
+        self._kinds = {"command": self._command, "activate": self._activate, "attack": self._attack,
+                       "defend": self._defend, "maneuver": self._maneuver, "squadron-pick": self._squadron_pick,
+                       "squadron": self._squadron}
+
+    def decide(self, request: Request) -> Decision:
+        return Decision(self._kinds[request.kind](request), WHY)
+
+    def _command(self, request):
+        ship: Ship = request.subject
         if any(a < b for a, b in zip(ship.shields, ship.spec.shields)) and ship.damage >= 2:
             return "repair"
         return "concentrate" if ship.speed > 0 else "navigate"
 
-    def _activate(self, game, options):
-        return max(options, key=lambda o: (sum(expected(s) for s in game.ship_shots(o.data)), o.key)).key
+    def _activate(self, request):
+        game = request.state
+        return max(request.subject, key=lambda s: (sum(expected(o) for o in game.ship_shots(s)), s.uid)).uid
 
-    def _attack(self, game, options):
-        shots = [o for o in options if isinstance(o.data, ShotOpt)]
+    def _attack(self, request):
+        shots = request.subject
         if not shots:
             return "pass"
-        best = max(shots, key=lambda o: (isinstance(o.data.target, Ship), expected(o.data),
-                                         -(o.data.target.zone_shields(o.data.tzone) if o.data.tzone else 0), o.key))
+        best = max(shots, key=lambda o: (isinstance(o.target, Ship), expected(o),
+                                         -(o.target.zone_shields(o.tzone) if o.tzone else 0), o.key))
         return best.key
 
-    def _defend(self, view, options):
+    def _defend(self, request):
+        return "+".join(self.tokens(request.subject)) or "none"
+
+    def tokens(self, view) -> tuple[str, ...]:
         ship: Ship = view["ship"]
         faces = view["faces"]
         dmg = D.damage(faces, view["squad_attack"] and not view["bomber"])
-        kinds = {o.key for o in options}
+        kinds = {k for k, _ in ship.tokens if k not in view["locked"]}
         zone = view["shot"].tzone
         ready = {k for k, e in ship.tokens if not e}
         out = []
@@ -61,9 +73,10 @@ class RebelPolicy:
                     break
         return tuple(out)
 
-    def _maneuver(self, game, options):
+    def _maneuver(self, request):
         """End where the two best-armed zones have the most dice on Imperial ships; otherwise close in."""
-        ship: Ship = game.active
+        game, options = request.state, request.options
+        ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)
         best, score = options[0].key, math.inf
@@ -71,23 +84,24 @@ class RebelPolicy:
             (x, y, a), fp, on, bump = course_facts(game, ship, o)
             s = 0.0 if on else 1e6
             s += 1e4 if bump else 0.0
-            s -= 40.0 * sum(sorted(arc_dice(ship, fp, enemies).values())[-2:])
+            s -= 40.0 * sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:])
             if target is not None:
                 s += math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
-            s += 5.0 if o.data[2] else 0.0  # keep the navigate command unless it helps
+            s += 5.0 if o.value[2] else 0.0  # keep the navigate command unless it helps
             if s < score:
                 best, score = o.key, s
         return best
 
-    def _squadron_pick(self, game, options):
-        return options[0].key
+    def _squadron_pick(self, request):
+        return request.subject[0].uid
 
-    def _squadron(self, view, options):
+    def _squadron(self, request):
+        view, options = request.subject, request.options
         q: Squad = view["squad"]
         game = view["game"]
-        shots = [o for o in options if isinstance(o.data, ShotOpt)]
+        shots = [o for o in options if isinstance(o.value, ShotOpt)]
         if shots:
-            return min(shots, key=lambda o: (isinstance(o.data.target, Ship), getattr(o.data.target, "hull", 0), o.key)).key
+            return min(shots, key=lambda o: (isinstance(o.value.target, Ship), getattr(o.value.target, "hull", 0), o.key)).key
         if view["did_move"]:
             return "pass"
         foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest(game.live_ships(IMPERIAL), q.x, q.y)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .data import geometry
+from .data import load_geometry
 from .geometry import circle, footprint
 
 COLOURS = {"imperial": "#3b6fb6", "rebel": "#c0392b"}
@@ -18,8 +18,10 @@ def _poly(points, **attrs) -> str:
 
 
 def picture(width: float, depth: float, ships: list[dict], squads: list[dict], obstacles: list, title: str,
-            focal: tuple[float, float] | None = None) -> str:
-    """An SVG document; y is flipped so north (the Imperial edge) is at the top."""
+            focal: tuple[float, float] | None = None, geometry: str | None = None) -> str:
+    """An SVG document; y is flipped so north (the Imperial edge) is at the top. ``geometry``: the game's
+    measurements file (its set-up option; the package's when empty)."""
+    geo = load_geometry(geometry or None)
     def flip(points):
         return [(x, depth - y) for x, y in points]
 
@@ -28,15 +30,15 @@ def picture(width: float, depth: float, ships: list[dict], squads: list[dict], o
            f'<rect x="0" y="0" width="{width:.1f}" height="{depth:.1f}" fill="#0b1020" stroke="#888"/>',
            f'<text x="0" y="-12" fill="#222" font-size="22" font-family="sans-serif">{escape(title)}</text>']
     for kind, x, y in obstacles:
-        r = {"asteroid": geometry().obstacles.asteroid_radius, "debris": geometry().obstacles.debris_radius,
-             "station": geometry().obstacles.station_radius}[kind]
+        r = {"asteroid": geo.obstacles.asteroid_radius, "debris": geo.obstacles.debris_radius,
+             "station": geo.obstacles.station_radius}[kind]
         out.append(_poly(flip(circle(x, y, r, 6 if kind != "station" else 8)), fill=OBSTACLE[kind], opacity="0.8"))
     if focal:
         out.append(f'<circle cx="{focal[0]:.1f}" cy="{depth - focal[1]:.1f}" r="10" fill="gold"/>')
     for s in ships:
         if s["destroyed"]:
             continue
-        fp = footprint(geometry().sizes[s["size"]], s["x"], s["y"], math.radians(s["heading"]))
+        fp = footprint(geo.sizes[s["size"]], s["x"], s["y"], math.radians(s["heading"]))
         col = COLOURS[s["side"]]
         out.append(_poly(flip(fp.base), fill="none", stroke=col, stroke_width="2"))
         for zone, poly in fp.zones.items():
@@ -52,7 +54,7 @@ def picture(width: float, depth: float, ships: list[dict], squads: list[dict], o
         label = f'{s["id"]} {s["damage"]}/{s["hull"]} sh {"/".join(map(str, s["shields"]))}'
         out.append(f'<text x="{cx:.1f}" y="{cy - 60:.1f}" fill="white" font-size="13" text-anchor="middle" '
                    f'font-family="sans-serif">{escape(label)}</text>')
-    r = geometry().squadron_base.radius
+    r = geo.squadron_base.radius
     for q in squads:
         if q["destroyed"]:
             continue

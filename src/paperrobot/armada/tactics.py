@@ -13,16 +13,17 @@ def end_footprint(game, ship, speed: int, clicks):
     return (x, y, a), footprint(ship.size, x, y, a)
 
 
-def double_arcs(ship, fp, enemies) -> list[str]:
+def double_arcs(ship, fp, enemies, ruler=None) -> list[str]:
     """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones."""
     out = []
+    ruler = ruler or geometry().ruler
     for e in enemies:
-        if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > geometry().ruler.long + 140:
+        if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
             continue
         n = 0
         for z in ZONES:
             part = clip_to_arc(e.fp.base, fp.arcs[z])
-            if part and pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part))):
+            if part and pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part), ruler)):
                 n += 1
         if n >= 2:
             out.append(e.uid)
@@ -39,24 +40,25 @@ def angle_diff(a: float, b: float) -> float:
 
 def course_facts(game, ship, option):
     """(end pose, footprint, on table, overlaps a ship) for a course option."""
-    speed, clicks, _ = option.data
+    speed, clicks, _ = option.value
     pose, fp = end_footprint(game, ship, speed, clicks)
     on_table = inside_area(fp.base, game.width, game.depth)
     bump = speed > 0 and any(o is not ship and overlaps(fp.base, o.fp.base) for o in game.live_ships())
     return pose, fp, on_table, bump
 
 
-def arc_dice(ship, fp, enemies) -> dict[str, int]:
+def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
     """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship."""
     out: dict[str, int] = {}
-    reach = geometry().ruler.long + 140
+    ruler = ruler or geometry().ruler
+    reach = ruler.long + 140
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
             continue
         for z in ZONES:
             part = clip_to_arc(e.fp.base, fp.arcs[z])
             if part:
-                n = len(pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part))))
+                n = len(pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part), ruler)))
                 if n > out.get(z, 0):
                     out[z] = n
     return out

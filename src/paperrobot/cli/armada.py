@@ -1,4 +1,9 @@
-"""Command-line front end for Star Wars: Armada (battle, simulate, play, assist; ships and data)."""
+"""Command-line front end for Star Wars: Armada (battle, simulate, play, assist; ships and data).
+
+Every command builds its match through the registry (``paperrobot.new_game``-style, set-up options only):
+``battle`` and ``simulate`` drive it with the Imperial AI and the Rebel policy, ``play`` runs it in the
+terminal loop (cli/terminal.py) with ArmadaFront for what only armada shows (the table, the attack dice).
+"""
 from __future__ import annotations
 
 import functools
@@ -7,27 +12,29 @@ from typing import Optional
 
 import typer
 
+from ..core.errors import PaperRobotError
 from ..core.events import EventLog, write_text_atomic
 from .common import fail, say
 
 GAME = "armada"
-
-
-def _geometry(path: Optional[Path]) -> None:
-    from ..armada import use_geometry
-    use_geometry(path)
-
-
 GEOMETRY_HELP = "Your own measurements (a copy of the package's data/geometry.toml, edited)."
 
 
-def _fleet(fleet_file: Optional[Path], ships_dir: Optional[Path]):
-    from ..armada import Setup
-    from ..armada import load_fleet
-    setup = load_fleet(fleet_file, str(ships_dir) if ships_dir else None) if fleet_file else Setup()
-    if ships_dir:
-        setup.ships_dir = str(ships_dir)
-    return setup
+def setup_options(fleet_file: Optional[Path] = None, ships_dir: Optional[Path] = None,
+                  geometry: Optional[Path] = None) -> dict:
+    """The set-up options of the registry for these command-line options (a fleet file is read here, so a
+    save holds the fleets themselves; paths are made absolute so a save resumes from another folder)."""
+    from ..armada import Setup, load_fleet
+    folder = str(Path(ships_dir).resolve()) if ships_dir else None
+    setup = load_fleet(fleet_file, folder) if fleet_file else Setup()
+    setup.ships_dir = folder
+    setup.geometry = str(Path(geometry).resolve()) if geometry else None
+    return setup.to_options()
+
+
+def new_match(seed: int, options: dict, log: EventLog | None = None):
+    from .. import new_game
+    return new_game(GAME, seed=seed, log=log, **options)
 
 
 def register(groups) -> None:
@@ -40,13 +47,12 @@ def register(groups) -> None:
                geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
                quiet: bool = typer.Option(False, "--quiet", help="Only the result line.")):
         """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
-        from ..armada import new_game
         from ..armada import narrator
-        _geometry(geometry)
-        setup = _fleet(fleet_file, ships_dir)
+        from ..core.contract import drive_all
+        options = setup_options(fleet_file, ships_dir, geometry)
         events = EventLog(enabled=True)
         nar = narrator()
-        pictures = _Pictures(svg) if svg else None
+        pictures = _Pictures(svg, options["geometry"]) if svg else None
 
         def show(event):
             if pictures:
@@ -58,7 +64,7 @@ def register(groups) -> None:
                 say(text)
 
         events.listeners.append(show)
-        new_game(setup, seed, log=events).run()
+        drive_all(new_match(seed, options, events), {"imperial": "robot", "rebel": "policy"})
         if log:
             events.write(log)
             say(f"Log written to {log}")
@@ -73,22 +79,24 @@ def register(groups) -> None:
                  fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
                  geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP)):
         """Many battles, Imperial AI against the Rebel policy: who wins how often."""
-        from ..armada import play_battle
+        from ..armada import play_options
         from .simview import simulate as run
-        _geometry(geometry)  # set before the worker processes fork, so they measure the same table
-        setup = _fleet(fleet_file, None)
-        play = functools.partial(play_battle, setup=setup)
-        config = dict(setup.to_dict(), geometry=str(geometry) if geometry else None)
+        options = setup_options(fleet_file, None, geometry)
+        new_match(seed, options)  # refuse a bad set-up (unknown ship, bad geometry file) before any worker starts
+        play = functools.partial(play_options, options=options)  # picklable: each worker builds its own matches
+        config = dict(options)
         run(GAME, config, play, games, jobs, seed, db, ["imperial", "rebel"],
             "Armada: Imperial AI vs Rebel policy")
 
     @groups["play"].command("armada")
     def play(seed: int = typer.Option(1, help="Random seed."),
-             save: Optional[Path] = typer.Option(None, "--save", help="Save here on 'save' or 'quit'."),
+             save: Optional[Path] = typer.Option(None, "--save", help="Write the game here after every answer."),
              resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
-             fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file.")):
-        """Command the Rebels against the Imperial AI ('save' / 'quit' at any prompt)."""
-        run_play(seed, save, resume, _fleet(fleet_file, None) if fleet_file else None)
+             fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
+             ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+             geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP)):
+        """Command the Rebels against the Imperial AI ('save', 'undo', 'quit' at any prompt)."""
+        run_play(seed, save, resume, setup_options(fleet_file, ships_dir, geometry))
 
     @groups["assist"].command("armada")
     def assist(state: Optional[Path] = typer.Option(None, "--state", help="Keep the fleet's state in this file."),
@@ -97,12 +105,71 @@ def register(groups) -> None:
         """The AI at your own table: describe what you measured, it answers with its rolls and decisions."""
         from ..armada import Assistant
         assistant = Assistant.open(state, fleet, seed)
-        assistant.session(say)
+        assist_session(assistant)
+
+
+ASSIST_HELP = """Questions (one per line; ids are shown by 'show'; ranges: close, medium, long):
+  fleet victory-ii,gladiator-i,tie-fighter*4     start a new AI fleet
+  show                                           the AI fleet's state
+  style                                          roll the commander style (ARM.CMDR.STYLE)
+  focal X1 X2 ...                                your ships' positions along your edge, in mm (ARM.DEPLOY.FP)
+  deploy                                         where and how the AI deploys (ARM.DEPLOY.ZONE)
+  round                                          start the next round (readies tokens, clears activations)
+  order SHIP:DICE[:double][:squads][:out] ...    which unactivated AI ship activates next (ARM.ACT.ORDER)
+                                                 DICE = most dice it has on one enemy target
+  command SHIP in|out [squads] [damaged]         its command by blue die (ARM.CMD.ROLL, ARM.CMD.TOKEN)
+  attack SHIP ZONE>TARGET[:TZONE=SHIELDS]@RANGE[!] ...   its attacks; no :TZONE for a squadron, ! = obstructed
+                                                 (ARM.TARGET.DICE, DOUBLEARC, WEAKARC)
+  defend SHIP ZONE RANGE COLOURS FACES [threat=N] [squad]   e.g. defend victory-ii-1 front medium RRU hit,hit+hit,hit threat=4
+                                                 (ARM.DEF.USE, ARM.DEF.BRACE, ARM.DEF.EXHAUSTED)
+  squad SQUADRON ENEMY:HULL[:escort][:counter] ...   which engaged enemy squadron it shoots (ARM.SQ.TARGET)
+  squadmove SQUADRON [ordered] [squad=ENEMY [reach]] [ship=ENEMY]   where it moves (ARM.SQ.MOVE)
+  nav SHIP [double=ENEMY]                        keep formation or break it for a double arc (ARM.CMD.NAV)
+  damage SHIP ZONE N | hit SQUADRON N            record damage you dealt outside an answer
+  override                                       the sanity checks the AI applies (ARM.OVERRIDE)
+  help, quit"""
+
+
+def assist_session(assistant, input_fn=input) -> None:
+    """The assistant at the terminal: one question per line; the state is saved after every answer."""
+    say("Armada AI assistant. Type 'help' for the questions, 'quit' to stop.")
+    if not assistant.state.ships:
+        say("No fleet yet: start with e.g. 'fleet victory-ii,gladiator-i,tie-fighter*4'.")
+    while True:
+        try:
+            line = input_fn("armada> ").strip()
+        except EOFError:
+            break
+        if not line:
+            continue
+        if line in ("quit", "exit"):
+            break
+        try:
+            for text in assist_answer(assistant, line):
+                say(text)
+            assistant.save()
+        except PaperRobotError as exc:
+            say(f"Not understood: {exc}")
+    assistant.save()
+
+
+def assist_answer(assistant, line: str) -> list[str]:
+    """One typed question to the assistant's answer (the words split as a shell would)."""
+    import shlex
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise PaperRobotError(f"{exc} (close the quotes)") from None
+    verb, args = words[0].lower(), words[1:]
+    if verb == "help":
+        return [ASSIST_HELP]
+    return assistant.ask(verb, args)
 
 
 class _Pictures:
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, geometry: str = ""):
         self.folder = Path(folder)
+        self.geometry = geometry
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -112,7 +179,6 @@ class _Pictures:
         self.deployed = None
 
     def see(self, event) -> None:
-        from ..armada import picture
         if event.kind == "setup":
             self.setup = event.data
         elif event.kind == "deployed":
@@ -130,7 +196,7 @@ class _Pictures:
         from ..armada import picture
         d = self.deployed or {}
         text = picture(self.setup["width"], self.setup["depth"], ships, squads, d.get("obstacles", []), title,
-                       tuple(d["focal"]) if d.get("focal") else None)
+                       tuple(d["focal"]) if d.get("focal") else None, geometry=self.geometry)
         write_text_atomic(self.folder / name, text)
         self.count += 1
 
@@ -195,103 +261,82 @@ def list_data(provisional: bool) -> None:
         say(f"  {name}{' (PROVISIONAL)' if prov else ''}: {source}")
 
 
-PLAY_HELP = ("You command the Rebels. At each prompt pick a number or key; Enter takes the default. "
-             "'table' shows the ships, 'save' saves, 'quit' stops (and saves with --save).")
+PLAY_HELP = ("You command the Rebels. At each prompt pick a number or key; Enter takes the suggestion. "
+             "'table' (or 'map') shows the ships; several defence tokens or squadron targets join with '+'.")
 
 
-class _Terminal:
-    """The person's answers to the engine's requests, through numbered prompts."""
-
-    def __init__(self):
-        self.session = None
-        self.prompter = None
-
-    def show_table(self) -> None:
-        game = self.session.current
-        for s in game.ships:
-            v = s.to_view()
-            say(f"  {v['id']:22s} {v['side']:8s} ({v['x']:.0f}, {v['y']:.0f}) heading {v['heading']:.0f} speed "
-                f"{v['speed']} shields {'/'.join(map(str, v['shields']))} damage {v['damage']}/{s.spec.hull}"
-                f"{' DESTROYED' if v['destroyed'] else ''}")
-        for q in game.squads:
-            if not q.destroyed:
-                say(f"  {q.uid:22s} {q.side:8s} ({q.x:.0f}, {q.y:.0f}) hull {q.hull}")
-
-    def decide(self, request):
-        from ..core.controller import Decision
-        from .session import choose
-        kind, opts = request.kind, request.options
-        if kind == "command":
-            prompt, default = f"Command dial for {request.view.uid}", ("concentrate",)
-        elif kind == "activate":
-            prompt, default = "Activate which ship", ()
-        elif kind == "attack":
-            prompt, default = "Attack", ()
-        elif kind == "defend":
-            v = request.view
-            say(f"{v['shot'].attacker.uid} rolled {', '.join(v['faces'])} at your {v['ship'].uid} "
-                f"({v['shot'].tzone} zone, {v['ship'].zone_shields(v['shot'].tzone)} shields)")
-            return Decision(choose(self.prompter, request, opts, True, (), "Spend defence tokens"))
-        elif kind == "maneuver":
-            ship = self.session.current.active
-            straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
-            prompt, default = f"Course for {ship.uid} (speed:yaw per joint, + = to port)", (straight,)
-            if not any(o.key == straight for o in opts):
-                default = ()
-        elif kind == "squadron-pick":
-            prompt, default = "Activate which squadron", ()
-        else:
-            prompt, default = f"{request.view['squad'].uid}: move or attack", ()
-        return Decision(choose(self.prompter, request, opts, False, default, prompt))
+def show_table(game) -> None:
+    for s in game.ships:
+        v = s.to_view()
+        say(f"  {v['id']:22s} {v['side']:8s} ({v['x']:.0f}, {v['y']:.0f}) heading {v['heading']:.0f} speed "
+            f"{v['speed']} shields {'/'.join(map(str, v['shields']))} damage {v['damage']}/{s.spec.hull} "
+            f"tokens {' '.join(v['tokens']) or '-'}{' DESTROYED' if v['destroyed'] else ''}")
+    for q in game.squads:
+        if not q.destroyed:
+            say(f"  {q.uid:22s} {q.side:8s} ({q.x:.0f}, {q.y:.0f}) hull {q.hull}")
 
 
-def _encode(kind, action):
-    return list(action) if isinstance(action, (list, tuple)) else action
+def _make_front():
+    from .terminal import Front
+
+    class ArmadaFront(Front):
+        """What the armada terminal shows besides the questions: the table, the attack before a defence."""
+
+        help = PLAY_HELP
+
+        def __init__(self):
+            from ..armada import narrator
+            self.narrator = narrator()
+            self.shown_round = -1
+
+        def commands(self, match):
+            show = lambda: show_table(match.engine)  # noqa: E731
+            return {"table": show, "map": show}
+
+        def before(self, match, request):
+            game = request.state
+            if game is None:
+                return
+            if request.kind in ("command", "activate") and game.round != self.shown_round:
+                self.shown_round = game.round
+                say(f"The table in round {game.round}:")
+                show_table(game)
+            elif request.kind == "defend":
+                v = request.subject
+                shot, ship = v["shot"], v["ship"]
+                locked = f"; locked by accuracies: {', '.join(sorted(v['locked']))}" if v["locked"] else ""
+                say(f"{shot.attacker.uid} rolled {', '.join(v['faces'])} at your {ship.uid} ({shot.tzone or 'hull'} "
+                    f"zone, {ship.zone_shields(shot.tzone) if shot.tzone else 0} shields){locked}")
+            elif request.kind in ("attack", "maneuver"):
+                ship = game.active
+                if ship is not None:
+                    v = ship.to_view()
+                    say(f"{ship.uid} at ({v['x']:.0f}, {v['y']:.0f}) heading {v['heading']:.0f} speed {ship.speed}, "
+                        f"command {ship.dial or 'none'}, tokens {', '.join(sorted(ship.cmd_tokens)) or 'none'}")
+
+        def narrate(self, event):
+            return self.narrator.line(event)
+
+    return ArmadaFront()
 
 
-def _decode(kind, raw):
-    if kind == "defend":
-        return tuple(str(x) for x in raw)
-    if isinstance(raw, list):
-        return [str(x) for x in raw]
-    return str(raw)
-
-
-def run_play(seed, save, resume, setup) -> None:
-    from ..armada import Setup, new_game
-    from ..armada import narrator
-    from ..core.save import read_save
-    from .session import PlaySession, Prompter
-    answers: list = []
-    if resume:
-        data = read_save(resume, GAME)
-        try:
-            setup = Setup.from_dict(data.setup)
-        except (KeyError, TypeError, ValueError):
-            fail(f"{resume}: the save's set-up is damaged")
-        seed, answers = data.seed, data.answers
-        save = save or resume
-    setup = setup or Setup()
+def run_play(seed, save, resume, options, input_fn=input) -> None:
+    from ..core.save import read_match_save
+    from .terminal import TerminalPlay, recovery_path
     if save and not resume and Path(save).exists():
         fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
-    terminal = _Terminal()
-    nar = narrator()
-
-    def build(controller, events):
-        return new_game(setup, seed, rebel=controller, log=events)
-
-    def narrate(event) -> None:
-        text = nar.line(event)
-        if text:
-            say(text)
-
-    session = PlaySession(GAME, setup.to_dict(), seed, build, terminal, _encode, _decode, narrate, save, answers)
-    terminal.session = session
-    terminal.prompter = Prompter(session, {"table": terminal.show_table, "help": lambda: say(PLAY_HELP)})
+    if not save and not resume:
+        try:  # the terminal loop writes its recovery file there, but does not make the folder
+            recovery_path(GAME).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"{recovery_path(GAME).parent}: cannot make the folder for the recovery file ({exc}); use --save")
     say(PLAY_HELP)
-    if answers:
-        say(f"Resuming {resume}: replaying {len(answers)} answers.")
-    outcome = session.run()
+    if resume:
+        say(f"Resuming {resume}: replaying {len(read_match_save(resume, GAME).answers)} answers.")
+    terminal = TerminalPlay(GAME, _make_front(), lambda log: new_match(seed, options, log),
+                            save_path=Path(save) if save else None, resume=Path(resume) if resume else None,
+                            input_fn=input_fn)
+    outcome = terminal.run()
     if outcome is None:
         return
     say(f"Game over: {'you win' if outcome.winner == 'rebel' else 'the Imperial AI wins'} ({outcome.result}) "

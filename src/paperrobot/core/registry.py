@@ -87,12 +87,6 @@ class GameInfo:
     engine_version: int = 1  # bump when a change alters the course of recorded games (saves refuse to mix)
     ships: Callable[[], list[str]] = field(default=lambda: [])
     scenarios: Callable[[], list[str]] = field(default=lambda: [])
-    # For learning environments (paperrobot.envs): the request kinds the game asks, a fixed-length numeric
-    # encoding of a side's view with one name per number, and the most choices one decision offers.
-    kinds: tuple[str, ...] = ()
-    observe: Callable[[Any, str], list[float]] | None = None  # (request.view, side) -> numbers
-    observation_fields: tuple[str, ...] = ()
-    max_choices: int = 64
 
     def option(self, name: str) -> SetupOption:
         for option in self.options:

@@ -25,6 +25,7 @@ class PaperRobotAEC(AECEnv):
     def __init__(self, game: str, robot: str = "agent", **setup: Any):
         super().__init__()
         self.info_ = paperrobot.game_info(game)
+        self.enc = encoding.encoder(game)
         self.game, self.setup = game, setup
         paperrobot.new_game(game, seed=0, **setup)  # checks the set-up now, with one clear error
         if robot not in ("agent", "robot"):
@@ -32,11 +33,11 @@ class PaperRobotAEC(AECEnv):
                              "answers for it inside the environment)")
         self.robot_mode = robot
         self.possible_agents = [s for s in self.info_.sides if not (robot == "robot" and s == self.info_.robot_side)]
-        n = encoding.size(self.info_)
+        n = encoding.size(self.enc)
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-encoding.BOUND, encoding.BOUND, (n,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.info_.max_choices,), np.int8)})
-        self._act_space = spaces.Discrete(self.info_.max_choices)
+            "action_mask": spaces.Box(0, 1, (self.enc.max_choices,), np.int8)})
+        self._act_space = spaces.Discrete(self.enc.max_choices)
         self._seed: int | None = None
 
     def observation_space(self, agent):
@@ -71,8 +72,8 @@ class PaperRobotAEC(AECEnv):
 
     def observe(self, agent):
         live = self.decisions if (self.decisions is not None and self.decisions.request.side == agent) else None
-        mask = np.array(live.mask(), dtype=np.int8) if live is not None else np.zeros(self.info_.max_choices, np.int8)
-        return {"observation": encoding.encode(self.info_, live, agent), "action_mask": mask}
+        mask = np.array(live.mask(), dtype=np.int8) if live is not None else np.zeros(self.enc.max_choices, np.int8)
+        return {"observation": encoding.encode(self.enc, live, agent), "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
@@ -97,7 +98,7 @@ class PaperRobotAEC(AECEnv):
 
     # ------------------------------------------------------------------ helpers
     def _open(self, request) -> None:
-        self.decisions = Decisions(request, self.info_.max_choices)
+        self.decisions = Decisions(request, self.enc.max_choices)
         self.agent_selection = request.side
         new = self.log.events[self.seen:]
         self.seen = len(self.log.events)

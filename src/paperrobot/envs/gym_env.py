@@ -24,6 +24,7 @@ class VsRobot(gym.Env):
 
     def __init__(self, game: str, learner: str | None = None, opponent: str = "robot", **setup: Any):
         self.info_ = paperrobot.game_info(game)
+        self.enc = encoding.encoder(game)
         self.game, self.setup = game, setup
         paperrobot.new_game(game, seed=0, **setup)  # checks the set-up now, with one clear error
         robot = self.info_.robot_side
@@ -31,8 +32,8 @@ class VsRobot(gym.Env):
         if self.learner not in self.info_.sides:
             raise ValueError(f"'{self.learner}' is not a side of {game}; the sides are {', '.join(self.info_.sides)}")
         self.others = {side: opponent if side == robot else "policy" for side in self.info_.sides if side != self.learner}
-        self.action_space = gym.spaces.Discrete(self.info_.max_choices)
-        n = encoding.size(self.info_)
+        self.action_space = gym.spaces.Discrete(self.enc.max_choices)
+        n = encoding.size(self.enc)
         self.observation_space = gym.spaces.Box(-encoding.BOUND, encoding.BOUND, (n,), np.float32)
         self.match = None
         self.decisions: Decisions | None = None
@@ -74,7 +75,7 @@ class VsRobot(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         if self.decisions is None:
-            return np.zeros(self.info_.max_choices, dtype=bool)
+            return np.zeros(self.enc.max_choices, dtype=bool)
         return np.array(self.decisions.mask(), dtype=bool)
 
     # ------------------------------------------------------------------ helpers
@@ -85,10 +86,10 @@ class VsRobot(gym.Env):
             return None
 
     def _open(self, request: Request | None) -> None:
-        self.decisions = None if request is None else Decisions(request, self.info_.max_choices)
+        self.decisions = None if request is None else Decisions(request, self.enc.max_choices)
 
     def _obs(self) -> np.ndarray:
-        return encoding.encode(self.info_, self.decisions, self.learner)
+        return encoding.encode(self.enc, self.decisions, self.learner)
 
     def _info(self, illegal: bool) -> dict:
         new = self.log.events[self.seen:]

@@ -29,16 +29,15 @@ class Ship:
     activated: bool = False
     destroyed: bool = False
     slot: float = 0.0  # sideways offset in the formation (mm, + = port)
+    size: SizeClass | None = None  # the base's measurements (from the game's geometry)
     _fp: Footprint | None = None
     _at: tuple = ()
 
     @classmethod
-    def make(cls, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int) -> "Ship":
-        return cls(uid, spec, side, x, y, a, speed, list(spec.shields), [[t, False] for t in spec.tokens])
-
-    @property
-    def size(self) -> SizeClass:
-        return geometry().sizes[self.spec.size]
+    def make(cls, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int,
+             size: SizeClass | None = None) -> "Ship":
+        return cls(uid, spec, side, x, y, a, speed, list(spec.shields), [[t, False] for t in spec.tokens],
+                   size=size or geometry().sizes[spec.size])
 
     @property
     def fp(self) -> Footprint:
@@ -89,14 +88,15 @@ class Squad:
     hull: int
     activated: bool = False
     destroyed: bool = False
+    radius: float = 0.0  # of its base (from the game's geometry)
 
     @classmethod
-    def make(cls, uid: str, spec: SquadronSpec, side: str, x: float, y: float) -> "Squad":
-        return cls(uid, spec, side, x, y, spec.hull)
+    def make(cls, uid: str, spec: SquadronSpec, side: str, x: float, y: float, radius: float = 0.0) -> "Squad":
+        return cls(uid, spec, side, x, y, spec.hull, radius=radius or geometry().squadron_base.radius)
 
     @property
     def poly(self):
-        return circle(self.x, self.y, geometry().squadron_base.radius)
+        return circle(self.x, self.y, self.radius)
 
     def keyword(self, word: str) -> int:
         """0 when absent; the value for 'counter 2'; 1 for a plain keyword."""

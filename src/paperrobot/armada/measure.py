@@ -1,0 +1,221 @@
+"""Measuring the table for the engine: legal attacks (arc, range, line of sight, obstruction), courses,
+squadron moves and engagement. A mixin of Game: it reads the units, never changes them (the shot cache aside)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import product
+
+from ..core.contract import Option
+from . import dice as D
+from .data import parse_dice
+from .geometry import (ZONES, circle, clip_to_arc, closest_point, maneuver, overlaps, poly_distance, range_band,
+                       segment_hits_poly)
+from .state import Ship, Squad
+
+
+@dataclass(slots=True)
+class ShotOpt:
+    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours."""
+    attacker: object
+    zone: str | None
+    target: object
+    tzone: str | None
+    band: str | None
+    colours: list[str]
+    obstructed: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
+
+
+class Measures:
+    """What the engine measures on its table (``self.ships``, ``self.squads``, ``self.obstacles``, ``self.geo``)."""
+
+    def blockers(self, attacker, defender) -> list:
+        return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
+            [o.poly for o in self.obstacles]
+
+    def touch(self) -> None:
+        self.version += 1
+        self._shots.clear()
+
+    def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
+        """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
+        key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
+        hit = self._shots.get(key)
+        if hit is None:
+            hit = self._shots[key] = self._ship_shots(ship, used, ships_only)
+        return list(hit)
+
+    def _ship_shots(self, ship: Ship, used, ships_only: bool) -> list[ShotOpt]:
+        """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
+        obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
+        out: list[ShotOpt] = []
+        fp = ship.fp
+        enemy = self.enemy(ship.side)
+        targets = self.live_ships(enemy)
+        squads = [] if ships_only else self.live_squads(enemy)
+        long_r = self.geo.ruler.long
+        ruler = self.geo.ruler
+        for zone in ZONES:
+            if zone in used:
+                continue
+            arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
+            battery = ship.battery(zone)
+            for t in targets:
+                if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+                    continue
+                tfp = t.fp
+                for tz in ZONES:
+                    part = clip_to_arc(tfp.zones[tz], arc)
+                    if not part:
+                        continue
+                    band = range_band(poly_distance(zpoly, part), ruler)
+                    colours = D.pool_at(battery, band)
+                    if not colours:
+                        continue
+                    goal = tfp.targets[tz]
+                    if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+                        continue  # no line of sight: traced through another hull zone of the defender
+                    obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
+                    out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
+            anti = ship.anti()
+            for q in squads:
+                if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
+                    continue
+                part = clip_to_arc(q.poly, arc)
+                if not part:
+                    continue
+                band = range_band(poly_distance(zpoly, part), ruler)
+                colours = D.pool_at(anti, band)
+                if not colours:
+                    continue
+                goal = closest_point(tp, q.poly)
+                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
+                out.append(ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed))
+        return [o for o in out if o.colours]
+
+    def engaged_with(self, q: Squad) -> list[Squad]:
+        d1 = self.geo.ruler.distance[0]
+        r = self.geo.squadron_base.radius
+        return [e for e in self.live_squads(self.enemy(q.side))
+                if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
+
+    def squad_shots(self, q: Squad) -> list[ShotOpt]:
+        """A squadron attacks at distance 1; engaged, it must attack a squadron (RRG 'Engagement')."""
+        engaged = self.engaged_with(q)
+        if engaged:
+            anti = parse_dice(q.spec.anti_squadron)
+            escorts = [e for e in engaged if e.keyword("escort")]
+            pool = escorts or engaged  # Escort: engaged squadrons must attack Escorts first
+            return [ShotOpt(q, None, e, None, "close", D.pool_at(anti, "close"), False) for e in pool]
+        d1 = self.geo.ruler.distance[0]
+        out = []
+        battery = parse_dice(q.spec.battery)
+        for s in self.live_ships(self.enemy(q.side)):
+            if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
+                continue
+            for tz in ZONES:
+                if poly_distance(q.poly, s.fp.zones[tz]) <= d1:
+                    goal = s.fp.targets[tz]
+                    near = closest_point(goal, q.poly)
+                    if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
+                        continue
+                    out.append(ShotOpt(q, None, s, tz, "close", D.pool_at(battery, "close"), False))
+        return out
+
+    def in_squad_range(self, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
+        """Friendly squadrons at close-medium range of a ship (Squadron command)."""
+        med = self.geo.ruler.medium
+        return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
+                and poly_distance(ship.fp.base, q.poly) <= med]
+
+    def threat_dice(self, ship: Ship) -> int:
+        """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""
+        best = 0
+        for e in self.live_ships(self.enemy(ship.side)):
+            if e.activated or e is self.active:
+                continue
+            per_zone: dict[str, int] = {}
+            for o in self.ship_shots(e, ships_only=True):
+                if o.target is ship:
+                    per_zone[o.zone] = max(per_zone.get(o.zone, 0), len(o.colours))
+            if per_zone:
+                best = max(best, max(per_zone.values()))
+        return best
+
+    # ------------------------------------------------------------------ the game
+
+    def courses(self, ship: Ship, dial: str | None = None) -> list[Option]:
+        """Every legal course at this activation (speeds reachable with navigate, yaw per chart).
+        ``dial``: the courses as if the ship's dial were this command (the AI's look-ahead, ARM.CMD.NAV)."""
+        dial_now = ship.dial if dial is None else dial
+        nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
+        change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+        speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
+        out, seen = [], set()
+        dial = dial_now == "navigate" and "navigate" not in ship.used
+        for v in speeds:
+            chart = ship.spec.speed_chart[v - 1] if v else []
+            # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
+            charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
+                                          for j in range(len(chart)) if chart[j] < 2] if dial else [])
+            for row, extra in charts:
+                for clicks in product(*[range(-y, y + 1) for y in row]):
+                    key = f"{v}:" + ",".join(str(c) for c in clicks)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
+                    out.append(Option(key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
+                                      (v, tuple(clicks), needs)))
+        return out
+
+    def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
+        return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, self.geo.tool)
+
+    def squad_moves(self, q: Squad) -> list[Option]:
+        """Move options: toward each enemy (to contact), toward each friendly ship, or stay."""
+        out = [Option("stay", "stay")]
+        reach = self.geo.ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
+        r = self.geo.squadron_base.radius
+        for u in self.live_ships() + [s for s in self.live_squads() if s is not q]:
+            dx, dy = u.x - q.x, u.y - q.y
+            dist = math.hypot(dx, dy) or 1.0
+            stop = (max(u.size.base) / 2 if isinstance(u, Ship) else r) + r + 3
+            step = max(0.0, min(reach, dist - stop))
+            x, y = q.x + dx / dist * step, q.y + dy / dist * step
+            what = "toward" if u.side != q.side else "to"
+            out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
+        return out
+
+    def _crowded(self, q: Squad, x: float, y: float) -> bool:
+        r = self.geo.squadron_base.radius
+        if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in self.live_squads()):
+            return True
+        poly = circle(x, y, r)
+        return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in self.live_ships())
+
+    def _pinned(self, q: Squad) -> bool:
+        """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
+        return any(not e.keyword("heavy") for e in self.engaged_with(q))
+
+
+def _obstruct(colours: list[str], obstructed: bool) -> list[str]:
+    """Obstructed: the attacker removes one die; it removes the weakest (red, then blue, then black)."""
+    if not obstructed or not colours:
+        return colours
+    out = list(colours)
+    for c in ("R", "U", "K"):
+        if c in out:
+            out.remove(c)
+            break
+    return out
+
+
+def shot_label(o: ShotOpt) -> str:
+    where = f"{o.zone} zone" if o.zone else "squadron"
+    tz = f" {o.tzone} zone" if o.tzone else ""
+    return f"{where} -> {o.target.uid}{tz} at {o.band}: {''.join(o.colours)}" + (" (obstructed)" if o.obstructed else "")

@@ -1,0 +1,198 @@
+"""The engine's requests: their options, the checks that turn an answer into the engine's action (or refuse it
+with the rule it breaks), the JSON view of the table a side may know, and how decisions are logged."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core.contract import Option
+from ..core.errors import IllegalAction
+from .measure import ShotOpt, shot_label
+from .state import Squad
+
+
+STYLES = ("aggressive", "cautious", "normal")
+STYLE_OPTIONS = tuple(Option(k, f"{k} commander") for k in STYLES)
+DEPLOY_ZONES = ("centre", "west", "east")
+ZONE_OPTIONS = tuple(Option(k, f"the {k} of the far deployment zone") for k in DEPLOY_ZONES)
+COMMANDS = ("navigate", "squadron", "concentrate", "repair")
+COMMAND_OPTIONS = tuple(Option(c, c) for c in COMMANDS)
+AI_COMMAND_OPTIONS = tuple(Option(f"{how}:{c}", f"{c} {'dial' if how == 'dial' else 'token (no dial)'}", (how, c))
+                           for how in ("dial", "token") for c in COMMANDS)
+AI_COMMANDS = {o.key: o.value for o in AI_COMMAND_OPTIONS}
+PASS_SQUADRON = Option("pass", "done")
+
+
+def _short(answer) -> str:
+    text = str(answer)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def one_of(keys: tuple[str, ...], what: str, rule: str):
+    def check(answer):
+        if answer in keys:
+            return answer
+        raise IllegalAction(f"'{_short(answer)}' is not a {what}; choose one of: {', '.join(keys)}", rule)
+    return check
+
+
+COMMAND_CHECK = one_of(COMMANDS, "command", "RRG Commands")
+
+
+def AI_COMMAND_CHECK(answer):
+    if isinstance(answer, str) and answer in AI_COMMANDS:
+        return AI_COMMANDS[answer]
+    raise IllegalAction(f"'{_short(answer)}' is not a command: give dial:COMMAND or token:COMMAND with a command of "
+                        f"{', '.join(COMMANDS)}", "ARM.CMD.ROLL")
+
+
+def pick(options: tuple, what: str, rule: str):
+    """A check that finds the option of a key (the engine reads its value)."""
+    def check(answer):
+        if isinstance(answer, str):
+            for o in options:
+                if o.key == answer:
+                    return o
+        shown = ", ".join(o.key for o in options[:12]) + (", ..." if len(options) > 12 else "")
+        raise IllegalAction(f"'{_short(answer)}' is not {what}; choose one of: {shown}", rule)
+    return check
+
+
+def attack_options(shots: list[ShotOpt]) -> tuple[Option, ...]:
+    """Each legal attack; for a zone that reaches several squadrons, also all of them at once; 'pass'."""
+    out = [Option(o.key, shot_label(o), o) for o in shots]
+    zones: dict[str, list[ShotOpt]] = {}
+    for o in shots:
+        if isinstance(o.target, Squad):
+            zones.setdefault(o.zone, []).append(o)
+    for zone, group in zones.items():
+        if len(group) > 1:
+            group = sorted(group, key=lambda o: (-len(o.colours), o.target.uid))
+            out.append(Option("+".join(o.key for o in group), f"{zone} zone -> every squadron in reach ("
+                              f"{', '.join(o.target.uid for o in group)})"))
+    out.append(Option("pass", "no attack"))
+    return tuple(out)
+
+
+def attack_check(shots: list[ShotOpt]):
+    """'pass', one attack key, or several keys joined by '+' (one zone at several squadrons) -> [ShotOpt] or 'pass'."""
+    def check(answer):
+        if answer == "pass":
+            return "pass"
+        if isinstance(answer, str) and answer:
+            keys = answer.split("+")
+            chosen = [next((o for o in shots if o.key == k), None) for k in keys]
+            if all(c is not None for c in chosen) and len(set(keys)) == len(keys):
+                if len({c.zone for c in chosen}) != 1:
+                    raise IllegalAction(f"'{_short(answer)}': one attack comes from one hull zone", "RRG Attack")
+                if len(chosen) > 1 and not all(isinstance(c.target, Squad) for c in chosen):
+                    raise IllegalAction("only attacks on squadrons may take several targets", "RRG Attack")
+                return chosen
+        shown = ", ".join(o.key for o in shots[:12]) + (", ..." if len(shots) > 12 else "")
+        raise IllegalAction(f"'{_short(answer)}' is not a legal attack now; choose one of: {shown}, or pass "
+                            f"(several squadrons of one zone: join their keys with '+')", "RRG Attack")
+    return check
+
+
+def token_options(kinds: list[str], exhausted: set[str]) -> tuple[Option, ...]:
+    """Every set of distinct token kinds the defender may spend ('none' first)."""
+    out = [Option("none", "spend no token")]
+    for n in range(1, len(kinds) + 1):
+        for group in combinations(kinds, n):
+            out.append(Option("+".join(group), " + ".join(k + (" (exhausted: discarded)" if k in exhausted else "")
+                                                           for k in group)))
+    return tuple(out)
+
+
+def token_check(kinds: list[str]):
+    """'none' or token kinds joined by '+' (in the order they are spent) -> [kind, ...]."""
+    def check(answer):
+        if answer == "none" or answer == "":
+            return []
+        if isinstance(answer, str):
+            chosen = answer.split("+")
+            if len(set(chosen)) == len(chosen) and all(k in kinds for k in chosen):
+                return chosen
+        raise IllegalAction(f"cannot spend '{_short(answer)}': pick distinct tokens you hold and that are not "
+                            f"locked ({', '.join(kinds)}), joined by '+', or 'none'", "RRG Defense Tokens")
+    return check
+
+
+def logged_action(kind: str, action):
+    """The decision events' action field (as the engine has always logged it)."""
+    if kind == "attack" and action != "pass":
+        keys = [o.key for o in action]
+        return keys if isinstance(action[0].target, Squad) else keys[0]
+    return jsonable(action)
+
+
+def jsonable(x):
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    if isinstance(x, (list, tuple)):
+        return [jsonable(v) for v in x]
+    if hasattr(x, "key"):
+        return x.key
+    if hasattr(x, "target") and hasattr(x, "zone"):
+        return f"{x.zone}>{x.target}"
+    return str(x)
+
+
+def table_view(game, side: str, kind: str = "", subject=None) -> dict:
+    """What ``side`` may know, as plain JSON data: the table, the score, and what the question is about.
+    The other side's command dials are hidden (RRG 'Command Phase')."""
+    ships = []
+    for s in game.ships:
+        v = s.to_view()
+        v["command_tokens"] = sorted(s.cmd_tokens)
+        v["activated"] = s.activated
+        if s.side == side:
+            v["dial"] = s.dial
+        ships.append(v)
+    squads = []
+    for q in game.squads:
+        v = q.to_view()
+        v["activated"] = q.activated
+        squads.append(v)
+    out = {"game": "armada", "side": side, "round": game.round, "first": game.first, "score": dict(game.score),
+           "table": [game.width, game.depth], "style": game.style, "focal": [game.focal[0], game.focal[1]],
+           "active": game.active.uid if game.active else None, "ships": ships, "squadrons": squads,
+           "obstacles": [[o.kind, round(o.x, 1), round(o.y, 1)] for o in game.obstacles]}
+    if kind == "defend" and isinstance(subject, dict):
+        shot = subject["shot"]
+        out["attack"] = {"attacker": shot.attacker.uid, "zone": shot.zone, "defender": subject["ship"].uid,
+                         "defending_zone": shot.tzone, "range": shot.band, "colours": list(subject["colours"]),
+                         "faces": list(subject["faces"]), "locked": sorted(subject["locked"])}
+    elif kind == "squadron" and isinstance(subject, dict):
+        out["squadron"] = {"unit": subject["squad"].uid, "ordered": subject["ordered"],
+                           "moved": subject["did_move"], "attacked": subject["did_attack"]}
+    elif kind in ("command", "maneuver", "ai-command") and subject is not None:
+        out["ship"] = subject.uid
+    elif kind == "focal" and subject is not None:
+        out["rebel_ship_x"] = list(subject)
+    return out
+
+
+def focal_options(game, xs: list[float]) -> tuple[Option, ...]:
+    """Presets: the middle of the Rebel line, and moved 3 or 6 west or east (ARM.DEPLOY.FP)."""
+    ordered = sorted(xs)
+    n = len(ordered)
+    middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    d3 = game.geo.ruler.distance[2]
+    out, seen = [], set()
+    for shift, label in ((0, "the middle of the Rebel line"), (-d3, "distance 3 west"), (d3, "distance 3 east"),
+                         (-2 * d3, "distance 6 west"), (2 * d3, "distance 6 east")):
+        x = min(max(middle + shift, 0.0), game.width)
+        if x not in seen:
+            seen.add(x)
+            out.append(Option(repr(x), f"x = {x:.0f} mm: {label}", x))
+    return tuple(out)
+
+def check_focal(game, answer) -> float:
+    try:
+        x = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
+    except ValueError:
+        x = None
+    if x is None or not (0.0 <= x <= game.width):
+        raise IllegalAction(f"the focal point is a distance in mm along the Rebel edge, from 0 to "
+                            f"{game.width:.0f}, not '{str(answer)[:40]}'", "ARM.DEPLOY.FP")
+    return x

@@ -1,0 +1,53 @@
+"""How each game's JSON view becomes numbers for an agent (one Encoder per game; docs/envs.md lists the fields).
+
+Units fill fixed slots, the observing side's first, each group sorted by unit id so that a unit keeps its
+slot for the whole game; an empty slot is all zeros (its "present" number is 0). Distances are in metres
+(Armada) or hexes; angles as cosine and sine.
+"""
+from __future__ import annotations
+
+import math
+
+from .encoding import Encoder, register
+
+# ------------------------------------------------------------------------------------------------ Armada
+ARMADA_SHIPS, ARMADA_SQUADS = 5, 8
+_SHIP = ("present", "x", "y", "cos heading", "sin heading", "speed", "hull left", "shield front", "shield left",
+         "shield right", "shield rear", "defence tokens", "activated", "is the ship asked about")
+_SQUAD = ("present", "x", "y", "hull left", "activated")
+
+
+def _armada_fields() -> tuple[str, ...]:
+    names = ["round", "own score", "enemy score", "own side first"]
+    for group, count, parts in (("own ship", ARMADA_SHIPS, _SHIP), ("enemy ship", ARMADA_SHIPS, _SHIP),
+                                ("own squadron", ARMADA_SQUADS, _SQUAD), ("enemy squadron", ARMADA_SQUADS, _SQUAD)):
+        names += [f"{group} {i + 1} {part}" for i in range(count) for part in parts]
+    return tuple(names)
+
+
+def _armada_observe(view: dict, side: str) -> list[float]:
+    other = next((s for s in view["score"] if s != side), "")
+    out = [view["round"], view["score"].get(side, 0) / 100, view["score"].get(other, 0) / 100,
+           1.0 if view["first"] == side else 0.0]
+    asked = view.get("ship") or view.get("active")
+    ships = sorted((s for s in view["ships"] if not s["destroyed"]), key=lambda s: s["id"])
+    squads = sorted((q for q in view["squadrons"] if not q["destroyed"]), key=lambda q: q["id"])
+    for mine in (True, False):
+        group = [s for s in ships if (s["side"] == side) == mine][:ARMADA_SHIPS]
+        for s in group:
+            h = math.radians(s["heading"])
+            out += [1.0, s["x"] / 1000, s["y"] / 1000, math.cos(h), math.sin(h), s["speed"], s["hull"] - s["damage"],
+                    *s["shields"], len(s["tokens"]), float(s["activated"]), float(s["id"] == asked)]
+        out += [0.0] * len(_SHIP) * (ARMADA_SHIPS - len(group))
+    for mine in (True, False):
+        group = [q for q in squads if (q["side"] == side) == mine][:ARMADA_SQUADS]
+        for q in group:
+            out += [1.0, q["x"] / 1000, q["y"] / 1000, q["hull"], float(q["activated"])]
+        out += [0.0] * len(_SQUAD) * (ARMADA_SQUADS - len(group))
+    return out
+
+
+# A maneuver lists every legal course at once (up to 275 seen in random play): the action space holds them all.
+register("armada", Encoder(("style", "focal", "zone", "command", "ai-command", "activate", "maneuver", "attack",
+                            "defend", "squadron-pick", "squadron"), _armada_fields(), _armada_observe,
+                           max_choices=320))

@@ -179,6 +179,42 @@ def test_exhausted_brace_only_to_avoid_destruction():
     assert dec.action == [] and "ARM.DEF.EXHAUSTED" in dec.rules
 
 
+def test_exhausted_evade_kept_when_the_readied_brace_already_avoids_cards():
+    """ARM.DEF.EXHAUSTED: 3 damage on 2 shields; the readied brace halves it to 2, no card: the exhausted
+    evade is not needed."""
+    v = _view(band="long", tokens=[("evade", True), ("brace", False)], zone_shields=2, adjacent_shields=0)
+    dec = ai.defence(v)
+    assert dec.action == [("brace", False)]
+    assert any(r.rule == "ARM.DEF.EXHAUSTED" and "evade is exhausted: kept" in r.text for r in dec.reasons)
+
+
+def test_exhausted_scatter_kept_when_the_readied_redirect_avoids_every_card():
+    """ARM.DEF.EXHAUSTED: 3 damage on 2 shields; the readied redirect puts 1 on the adjacent zone's 3
+    shields, no card: the exhausted scatter is not needed."""
+    v = _view(tokens=[("scatter", True), ("redirect", False)], zone_shields=2, adjacent_shields=3)
+    dec = ai.defence(v)
+    assert dec.action == [("redirect", False)]
+    assert any(r.rule == "ARM.DEF.EXHAUSTED" and "scatter is exhausted: kept" in r.text for r in dec.reasons)
+
+
+def test_exhausted_brace_kept_when_the_readied_evade_saves_the_ship():
+    """ARM.DEF.EXHAUSTED: 5 damage, no shields, 4 hull left would destroy it; the readied evade cancels a
+    double hit (3 cards): the ship survives, so the exhausted brace is kept."""
+    v = _view(faces=["hit+hit", "hit+hit", "hit"], band="long", tokens=[("evade", False), ("brace", True)],
+              zone_shields=0, adjacent_shields=0, hull_left=4)
+    dec = ai.defence(v)
+    assert dec.action == [("evade", False)]
+    assert any(r.rule == "ARM.DEF.EXHAUSTED" and "brace is exhausted: kept" in r.text for r in dec.reasons)
+
+
+def test_no_brace_on_the_1_damage_the_evade_leaves():
+    """ARM.DEF.USE: the evade cancels one of two hits at long range; halving the 1 damage left gains nothing."""
+    dec = ai.defence(_view(faces=["hit", "hit"], colours=["R", "R"], band="long",
+                           tokens=[("evade", False), ("brace", False)]))
+    assert dec.action == [("evade", False)] and dec.rules == ("ARM.DEF.USE", "ARM.DEF.USE")
+    assert "no brace" in dec.reasons[1].text
+
+
 def test_override_braces_despite_a_bigger_threat_when_it_would_be_destroyed():
     v = _view(faces=["hit+hit", "hit+hit"], tokens=[("brace", False)], zone_shields=0, adjacent_shields=0,
               hull_left=3, threat_dice=6)

@@ -72,3 +72,14 @@ def test_a_damaged_state_file_is_one_clear_error(tmp_path):
     assert result.exit_code != 0
     assert "not an Armada assistant state file" in str(result.exception) + result.output
     assert state.read_text() == "{not json"  # never overwritten on error
+
+
+def test_plain_order_question_is_the_4th_tier_roll_among_all_ships(monkeypatch):
+    """ARM.ACT.ORDER: 'order' with no arguments (nothing measured to separate the ships): the 4th tier,
+    a die among every unactivated AI ship."""
+    from paperrobot.armada.assist import Assistant
+    from paperrobot.core.dice import Dice
+    a = Assistant.open(None, "victory-ii,gladiator-i,tie-fighter", 1)
+    monkeypatch.setattr(a, "dice", lambda: Dice.scripted(2))
+    out = a.ask("order", [])
+    assert out == ["ARM.ACT.ORDER: activate gladiator-i-1: priority 4, all other ships (die among the tied) [d2=2]"]

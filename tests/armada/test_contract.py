@@ -14,12 +14,13 @@ from paperrobot.core.dice import derive_seed
 from paperrobot.core.errors import PaperRobotError
 from paperrobot.core.events import EventLog
 
-# Recorded with the engine before the contract (commit 1461507, its new_game(Setup(), seed).run()):
-# outcomes of derive_seed(1, 0..11) and full event logs of seeds 0..2. The conversion changed no game.
-OUTCOMES_BEFORE = "6c83d1fd94e7fc121df25550bc906a06b05ab9174d3a3cdc00e87d21c24f82cb"
-LOGS_BEFORE = ["8c122d7c2e6eb06228eb5589702e5299a1993111396c8952a910df7d186620a2",
-               "c6a9be0bf6f7823054c2058d001f57e73f364e18fe983bc3a181ecd668dc309b",
-               "88c707dd3ee07e863491947e128f961b8b6f761b4d3c6234f7cfc3b2613e5489"]
+# Recorded with the engine before the contract with the issue #10 fixes (branch `fidelity`, its
+# new_game(Setup(), seed).run()): outcomes of derive_seed(1, 0..11) and full event logs of seeds 0..2.
+# The conversion changed no game. (Without the #10 fixes the same games give 6c83d1fd... and 8c122d7c...)
+OUTCOMES_BEFORE = "de23cd1d8f660a400a3658e43afda501aeee27650738745fee5206e6b43d9e1f"
+LOGS_BEFORE = ["cdb96a97c28438365fa034b4b2840db30c37557f4637a0e58b30fe6f47016baa",
+               "31499bd6ae30bc817270608406782558b020bd09009016b64aac6722b735200f",
+               "c5079206f359d62d604d11a706bc8c1554801990d63e829962826bc0e04e7008"]
 
 
 def _log_digest(log: EventLog) -> str:

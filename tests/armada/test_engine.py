@@ -62,6 +62,24 @@ def test_victory_braces_when_it_is_the_mc80_command_with_3_red():
     assert any(d["rule"] == "ARM.DEF.BRACE" for d in decisions)
 
 
+def test_victory_does_not_brace_against_a_b_wing_while_the_mc80_assault_has_4_red_on_it():
+    """ARM.DEF.BRACE is about the current attack, whoever makes it: a B-wing's 2 dice (blue hit, black
+    hit+crit = 3 damage) are fewer than the unactivated MC80 Assault's 4 red, so the Victory keeps its brace."""
+    game, log = table(["victory-ii"], ["mc80-assault", "b-wing"], BLUE_HIT, 7)
+    vsd, mc = game.ships
+    (bwing,) = game.squads
+    place(vsd, 900.0, 450.0, NORTH)
+    place(mc, 900.0, 130.0, EAST)
+    place(bwing, 900.0, 530.0)
+    (shot,) = [o for o in game.squad_shots(bwing) if o.target is vsd and o.tzone == "front"]
+    assert "".join(shot.colours) == "UK"
+    run(game, game.attack(shot))
+    (defence,) = log.of_kind("defence")
+    decisions = [e.data for e in log.of_kind("decision")]
+    assert not any(s.startswith("brace") for s in defence.data["spent"]) and defence.data["damage"] == 3
+    assert any(d["rule"] == "ARM.DEF.BRACE" and "4 dice, more than this attack's 2" in d["text"] for d in decisions)
+
+
 def test_damage_goes_to_shields_then_cards_and_a_crit_deals_the_first_face_up():
     game, log = table(["victory-ii"], ["cr90-b"], BLUE_CRIT, BLUE_HIT, BLUE_HIT, 1)
     vsd, cr90 = game.ships
@@ -271,3 +289,28 @@ def test_activation_order_measured_on_the_table():
     game.touch()  # units were moved by hand: forget the measured shots
     dec = answer(game, "activate", subject=[vsd, glad])
     assert dec.action == "gladiator-i-1" and "priority 3" in dec.reasons[0].text
+
+
+def test_cautious_commander_deploys_squadrons_touching_their_ships():
+    """ARM.DEPLOY.ZONE: "cautious commanders deploy squadrons in contact with ships": each TIE base
+    touches a ship's base (distance 0 within 0.01 mm) and overlaps no ship and no other squadron."""
+    from paperrobot.armada.data import geometry
+    from paperrobot.armada.geometry import closest_point, point_in_poly
+    obstacles = [v for x in (50, 500, 950) for y in (50, 950) for v in (x, y)]  # six obstacles well apart
+    imperial = ["victory-ii", "gladiator-i"] + ["tie-fighter"] * 6
+    game, log = table(imperial, ["cr90-a"], *obstacles, BLUE_ACC, BLUE_HIT, BLUE_HIT)  # cautious, FP, centre
+    run(game, game.deploy())
+    assert game.style == "cautious"
+    r = geometry().squadron_base.radius
+    imps = game.live_ships("imperial")
+    ties = game.live_squads("imperial")
+    for q in ties:
+        gaps = []
+        for s in imps:
+            c = closest_point((q.x, q.y), s.fp.base)
+            assert not point_in_poly((q.x, q.y), s.fp.base)
+            gaps.append(math.hypot(q.x - c[0], q.y - c[1]) - r)
+        assert min(gaps) == pytest.approx(0.0, abs=0.01) and min(gaps) > -0.01, (q.uid, gaps)
+        assert all(math.hypot(q.x - o.x, q.y - o.y) >= 2 * r - 0.01 for o in ties if o is not q)
+    assert any(d.data["rule"] == "ARM.DEPLOY.ZONE" and "in contact" in d.data["text"]
+               for d in log.of_kind("decision"))

@@ -115,3 +115,14 @@ def test_play_disengage_at_any_prompt():
     assert result.exit_code == 0, result.output[-2000:]
     assert "You will disengage" in result.output
     assert "Game over: the robot wins (disengaged) after 1 turns" in result.output
+
+
+def test_play_eight_impulses_asks_a_speed_not_an_energy_allocation():
+    """SFB.EA: in seed 002's 8-impulse game the Chief Engineer allocates; the person types a speed."""
+    result = invoke("play", "sfb", "--scenario", "4", "--impulses", "8", "--seed", "2", input="6\n" + "\n" * 3000)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "=== Turn 1: speed (your Chief Engineer allocates the energy) ===" in result.output
+    assert "energy allocation ===" not in result.output and "Energy: Enter to accept" not in result.output
+    assert "[SFB.EA] 8-impulse game, no energy allocation (seed 002): the Chief Engineer pays for speed 6" \
+        in result.output
+    assert "Game over" in result.output

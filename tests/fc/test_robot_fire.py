@@ -129,6 +129,31 @@ def test_5b_last_impulse_fires_everything_overloaded_in_range():
     assert rules(decision)[0] == "FC.5B" and d.pending == 0
 
 
+def test_5b_range_0_fires_the_disruptors_overloaded():
+    """FC.5B at range 0: a standard disruptor cannot fire there but an overload can, and the step says
+    "overloaded if energy is available and the target is in overload range": all four fire overloaded."""
+    game, robot, d = setup(ppos=(10, 10))  # the enemy in the robot's hex
+    game.impulse = 8
+    decision = fire(game, robot)
+    got = kinds(game, decision)
+    assert [m for k, m, _ in got if k == "disruptor"] == ["overload"] * 4
+    assert ("phaser-1", "", "ship") in got
+    assert rules(decision) == ["FC.5B"] and d.pending == 0
+
+
+@pytest.mark.parametrize("energy,fired", [(3.0 + 4.0, 1), (3.0 + 8.0, 2)])
+def test_5b_range_0_overloads_as_power_allows(energy, fired):
+    """FC.GEN.POWER at range 0: only overloads can fire, as many as the power pays for (after the phaser-1s)."""
+    game, robot, _ = setup(ppos=(10, 10))
+    game.impulse = 8
+    r = game.ships["robot"]
+    r.energy, r.battery = energy, 0.0
+    decision = ask(game, robot, "fire", None)
+    got = [(w, m) for w, _, m, _ in decision.action if w.startswith("disr")]
+    assert len(got) == fired and all(m == "overload" for _, m in got)
+    assert "FC.GEN.POWER" in rules(decision)
+
+
 def test_5b_beyond_overload_range_fires_standard():
     game, robot, _ = setup(ppos=(10, 22))  # range 12
     game.impulse = 8

@@ -1,7 +1,7 @@
 """Robot steps 3A-3B2, the down-shield rule, keep-in-arc deceleration and the centerline special."""
 import pytest
 
-from paperrobot.core.hexgrid import Hex
+from paperrobot.core.hexgrid import Hex, distance
 from paperrobot.fc import geometry as geo
 
 from .helpers import A, B, C, D, E, F, ask, drone, rules, setup
@@ -279,6 +279,18 @@ def test_3b0_five_six_goes_on_to_3b1(roll):
     wave(game, 6)
     decision = move(game, robot)
     assert rules(decision) == ["FC.3B0", "FC.3B1B"] and decision.action == "straight"
+
+
+def test_3b0_a_far_drone_on_another_bearing_does_not_cancel_the_wave():
+    """FC.3B0: "all of those drones are within 2-5 hexes" is about the drones of the wave: a seventh drone
+    10 hexes off on the right is not part of the wave from the left, which is still evaded."""
+    game, robot, _ = setup(1, rpos=(10, 10), rface=A, ppos=(10, 2))
+    wave(game, 6)
+    far = drone(game, "p9", (20, 5))
+    assert distance(far.pos, Hex(10, 10)) == 10
+    decision = move(game, robot)
+    assert decision.action == "slip-right" and rules(decision) == ["FC.3B0"]
+    assert "drone wave of 6 from the left" in decision.reasons[0].text
 
 
 def test_3b0_not_triggered_by_five_drones():

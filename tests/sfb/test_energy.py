@@ -124,6 +124,56 @@ def test_eight_impulse_variant_caps_speed():
     assert game.advisors[fed.name].energy_allocation(fed).speed <= 8
 
 
+class Person:
+    """A scripted person: answers in order, remembers what was asked."""
+
+    def __init__(self, *answers):
+        self.answers, self.asked = list(answers), []
+
+    def decide(self, request):
+        from paperrobot.core.controller import Decision
+        self.asked.append(request)
+        return Decision(self.answers.pop(0))
+
+
+def test_eight_impulse_game_asks_a_speed_and_the_chief_engineer_allocates():
+    """SFB.EA / SFB.R1, seed 002's 8-impulse game is the game without energy allocation ("your Chief Engineer
+    has done this for you"): the person is asked only a speed; the engineer arms the weapons as in scenarios
+    #1-#3 (photons ready two turns on, disruptors and phasers every turn); the robot moves at 8."""
+    from paperrobot import sfb
+    from paperrobot.core.dice import Dice
+    from paperrobot.core.events import EventLog
+    person = Person("5", "8")
+    log = EventLog()
+    game = sfb.new_game("4", seed=0, player=person, log=log, options={"impulses": 8})
+    game.dice = Dice.scripted()
+    fed, kl = ships(game)
+    game.turn = 1
+    game.start_turn()
+    (asked,) = person.asked
+    assert asked.kind == "speed" and asked.options.keys() == tuple("123456780") and asked.options.default == ("8",)
+    assert fed.speed == 5 and kl.speed == 8
+    assert weapon(fed, "photon-A").arm == 1 and not weapon(fed, "photon-A").ready  # not fireable on turn 1
+    assert fed.capacitor == fed.capacity
+    (engineer,) = [e.data for e in log.of_kind("decision") if e.data["ship"] == fed.name]
+    assert engineer["rule"] == "SFB.EA" and engineer["action"] == 5 and "Chief Engineer" in engineer["text"]
+    game.turn = 2
+    game.start_turn()
+    assert [r.kind for r in person.asked] == ["speed", "speed"] and fed.speed == 8
+    assert weapon(fed, "photon-A").ready and weapon(fed, "photon-B").ready
+
+
+def test_eight_impulse_game_refuses_a_speed_above_the_top():
+    """SFB.EA: the speed question's answer must be one of its speeds (0-8)."""
+    from paperrobot import sfb
+    person = Person("9")
+    game = sfb.new_game("4", seed=0, player=person, options={"impulses": 8})
+    game.turn = 1
+    with pytest.raises(IllegalAction) as err:
+        game.start_turn()
+    assert person.asked[0].kind == "speed" and err.value.rule == "SFB.EA"
+
+
 def test_bad_options_are_one_clear_error():
     from paperrobot import sfb
     from paperrobot.core.errors import PaperRobotError

@@ -37,7 +37,7 @@ INFO = registry.register(registry.GameInfo(
         registry.SetupOption("geometry", "your own measurements: a copy of data/geometry.toml, edited ('' for the "
                                          "package's)", "", "text"),
     ),
-    build=Game.build, narrator=narrator, engine_version=1, ships=_units))
+    build=Game.build, narrator=narrator, engine_version=2, ships=_units))  # 2: issue #10 defence and deployment
 
 
 def new_match(setup: Setup | None = None, seed: int = 1, log: EventLog | None = None) -> Match:

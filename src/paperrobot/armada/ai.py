@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..core.controller import Decision, Reason
 from ..core.dice import Dice
-from .dice import blue_face, damage
+from .dice import SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, damage
 
 SIDE = "imperial"
 STYLE_BY_FACE = {"crit": "aggressive", "acc": "cautious", "hit": "normal"}
@@ -81,6 +81,16 @@ def deployment_zone(dice: Dice) -> Decision:
 def deploy_speed(style: str, max_speed: int) -> int:
     """ARM.DEPLOY.ZONE: cautious 1, normal 2, aggressive 3 if the ship can."""
     return min({"cautious": 1, "normal": 2, "aggressive": 3}[style], max_speed)
+
+
+def squadron_deployment(style: str) -> Decision:
+    """ARM.DEPLOY.ZONE: cautious commanders deploy squadrons in contact with ships (touching), aggressive
+    and normal ones out to distance 2 of them. Action: "contact" or "distance 2"."""
+    if style == "cautious":
+        return Decision("contact", (Reason("ARM.DEPLOY.ZONE", "cautious: squadrons deploy in contact with "
+                                           "their ships (bases touching)"),))
+    return Decision("distance 2", (Reason("ARM.DEPLOY.ZONE", f"{style}: squadrons deploy within distance 2 of "
+                                          f"their ships"),))
 
 
 def formation_order(ships: list[tuple[str, int, int]]) -> list[str]:
@@ -280,16 +290,63 @@ def _damage(faces, squadron_attack: bool) -> int:
     return damage(faces, squadron_attack)
 
 
+TOKEN_ORDER = ("scatter", "evade", "brace", "redirect", "contain")  # the order their effects apply
+
+
+@dataclass(frozen=True, slots=True)
+class _After:
+    """The attack as it stands once some tokens have taken effect."""
+    faces: tuple[str, ...]
+    damage: int  # total damage (after a brace)
+    cards: int  # damage cards (after a redirect and the defending zone's shields)
+    destroyed: bool
+    faceup: bool  # a crit would deal the first card face up
+
+
+def _after(v: DefenceView, kinds) -> _After:
+    """The effect of the token kinds ``kinds`` on the attack. An evade reroll (medium, close range) cannot
+    be known when the tokens are chosen: the rerolled die counts as it was rolled (docs 'Defence tokens')."""
+    faces = [] if "scatter" in kinds else list(v.faces)
+    if "evade" in kinds and faces and v.band == "long":
+        table = SQUAD_DAMAGE if v.squadron_attack else SHIP_DAMAGE
+        faces.pop(max(range(len(faces)), key=lambda i: (table[faces[i]], i)))  # the highest-damage die
+    dmg = damage(faces, v.squadron_attack)
+    if "brace" in kinds:
+        dmg = (dmg + 1) // 2
+    on_zone = dmg
+    if "redirect" in kinds and dmg > 0:  # as the engine resolves it: the excess, or half to spread the loss
+        on_zone -= min(v.adjacent_shields, max(dmg - v.zone_shields if dmg > v.zone_shields else dmg // 2, 0))
+    cards = max(0, on_zone - v.zone_shields)
+    crit = any(f in ("crit", "hit+crit") for f in faces)
+    return _After(tuple(faces), dmg, cards, cards >= v.hull_left,
+                  bool(cards) and crit and not v.squadron_attack and "contain" not in kinds)
+
+
+def _use(kind: str, now: _After, v: DefenceView) -> str | None:
+    """Why spending ``kind`` reduces the attack as it stands now (ARM.DEF.USE); None if it would not."""
+    if now.damage <= 0:
+        return None
+    if kind == "scatter":
+        return f"scatter cancels all {len(now.faces)} dice"
+    if kind == "evade" and v.band is not None and (v.band != "close" or v.evade_close):
+        return f"evade {'cancels' if v.band == 'long' else 'rerolls'} the highest-damage die at {v.band} range"
+    if kind == "brace" and now.damage >= 2:
+        return f"brace halves {now.damage} damage to {(now.damage + 1) // 2}"
+    if kind == "redirect" and v.adjacent_shields > 0 and now.damage >= v.zone_shields:
+        return "redirect moves damage onto an adjacent zone's shields"
+    if kind == "contain" and now.faceup:
+        return "contain stops the critical effect (a face-up card)"
+    return None
+
+
 def defence(v: DefenceView) -> Decision:
     """ARM.DEF.USE / ARM.DEF.BRACE / ARM.DEF.EXHAUSTED: which tokens to spend (kinds, at most one each).
 
-    Action: list of (kind, exhausted). Evade is chosen against the highest-damage die; the engine
-    resolves a reroll and asks again if needed (docs 'Defence tokens').
+    Action: list of (kind, exhausted). The readied tokens are decided first, then the exhausted ones, each
+    kind in the order the effects apply, and each on the attack as it stands after the tokens already
+    chosen (docs 'Defence tokens'). Evade is chosen against the highest-damage die.
     """
-    dmg = _damage(v.faces, v.squadron_attack)
-    spend: list[tuple[str, bool]] = []
-    reasons: list[Reason] = []
-    if dmg <= 0:
+    if _damage(v.faces, v.squadron_attack) <= 0:
         return Decision([], (Reason("ARM.DEF.USE", "no damage: keep every token"),))
     available: dict[str, bool] = {}
     for kind, exhausted in v.tokens:  # prefer a readied copy of each kind
@@ -297,60 +354,44 @@ def defence(v: DefenceView) -> Decision:
             continue
         if kind not in available or available[kind]:
             available[kind] = exhausted
-
-    def cards(d: int, shields: int) -> int:
-        return max(0, d - shields)
-
-    shields_reach = v.zone_shields + (v.adjacent_shields if "redirect" in available else 0)
-    would_cards = cards(dmg, v.zone_shields) > 0
-
-    def allowed(kind: str, needed_cards: bool) -> bool:
-        if kind not in available:
-            return False
-        if available[kind]:
-            ok = needed_cards
-            reasons.append(Reason("ARM.DEF.EXHAUSTED", f"{kind} is exhausted: " + (
-                "spent because the ship would otherwise take damage cards" if ok and kind != "brace" else
-                "spent because the ship would otherwise be destroyed" if ok else
-                "kept, as the ship takes no damage cards without it" if kind != "brace" else
-                "kept, as the ship is not destroyed without it")))
-            return ok
-        return True
-
-    if "scatter" in available and allowed("scatter", would_cards):
-        spend.append(("scatter", available["scatter"]))
-        reasons.append(Reason("ARM.DEF.USE", f"scatter cancels all {len(v.faces)} dice"))
-        return Decision(spend, tuple(reasons))
-    if "evade" in available and v.band is not None and (v.band != "close" or v.evade_close):
-        if allowed("evade", would_cards):
-            spend.append(("evade", available["evade"]))
-            how = "cancels" if v.band == "long" else "rerolls"
-            reasons.append(Reason("ARM.DEF.USE", f"evade {how} the highest-damage die at {v.band} range"))
-    destroyed = cards(dmg, shields_reach) >= v.hull_left
-    if "brace" in available and dmg >= 2:
-        if v.threat_dice > len(v.faces) and not destroyed:
-            reasons.append(Reason("ARM.DEF.BRACE", f"no brace: an unactivated enemy in range could roll "
-                                  f"{v.threat_dice} dice, more than this attack's {len(v.faces)}"))
-        else:
-            if v.threat_dice > len(v.faces):
+    spend: list[tuple[str, bool]] = []
+    reasons: list[Reason] = []
+    for exhausted_pass in (False, True):
+        for kind in TOKEN_ORDER:
+            if available.get(kind) is not exhausted_pass:
+                continue
+            chosen = {k for k, _ in spend}
+            now = _after(v, chosen)
+            use = _use(kind, now, v)
+            if use is None:
+                if kind == "brace" and now.damage == 1:
+                    reasons.append(Reason("ARM.DEF.USE", "no brace: halving 1 damage leaves 1"))
+                continue
+            if kind == "brace" and v.threat_dice > len(v.faces):
+                # "otherwise": without the brace, with every other readied token the ship holds
+                rest = chosen | {k for k, e in available.items() if not e and k != "brace"}
+                if not _after(v, rest).destroyed:
+                    reasons.append(Reason("ARM.DEF.BRACE", f"no brace: an unactivated enemy in range could roll "
+                                          f"{v.threat_dice} dice, more than this attack's {len(v.faces)}"))
+                    continue
                 reasons.append(Reason("ARM.OVERRIDE", "brace despite a bigger threat: without it the ship is destroyed"))
-            braced_cards = cards((dmg + 1) // 2, shields_reach)
-            if not available["brace"] or allowed("brace", destroyed):
-                if available["brace"] or braced_cards < v.hull_left:
-                    spend.append(("brace", available["brace"]))
-                    reasons.append(Reason("ARM.DEF.BRACE" if v.threat_dice else "ARM.DEF.USE",
-                                          f"brace halves {dmg} damage to {(dmg + 1) // 2}" +
-                                          ("; no unactivated enemy in range has more dice" if v.threat_dice else "")))
-                    dmg = (dmg + 1) // 2
-    if "redirect" in available and v.adjacent_shields > 0 and dmg >= v.zone_shields and dmg > 0:
-        if allowed("redirect", dmg > v.zone_shields):
-            spend.append(("redirect", available["redirect"]))
-            reasons.append(Reason("ARM.DEF.USE", "redirect moves damage onto an adjacent zone's shields"))
-    if "contain" in available and any(f in ("crit", "hit+crit") for f in v.faces) and dmg > shields_reach \
-            and not v.squadron_attack:
-        if allowed("contain", True):
-            spend.append(("contain", available["contain"]))
-            reasons.append(Reason("ARM.DEF.USE", "contain stops the critical effect (a face-up card)"))
+            if exhausted_pass:
+                need = now.destroyed if kind == "brace" else now.cards > 0
+                reasons.append(Reason("ARM.DEF.EXHAUSTED", f"{kind} is exhausted: " + (
+                    "spent because the ship would otherwise be destroyed" if need and kind == "brace" else
+                    "spent because the ship would otherwise take damage cards" if need else
+                    "kept, as the ship is not destroyed without it" if kind == "brace" else
+                    "kept, as the ship takes no damage cards without it")))
+                if not need:
+                    continue
+            if kind == "scatter" and spend:  # it cancels every die: the tokens chosen before it are kept
+                reasons.append(Reason("ARM.DEF.USE", "scatter leaves nothing for the other tokens: they are kept"))
+                spend = []
+            if kind == "brace" and v.threat_dice:
+                reasons.append(Reason("ARM.DEF.BRACE", use + "; no unactivated enemy in range has more dice"))
+            else:
+                reasons.append(Reason("ARM.DEF.USE", use))
+            spend.append((kind, exhausted_pass))
     if not spend and not reasons:
         reasons.append(Reason("ARM.DEF.USE", "no token reduces this damage"))
     return Decision(spend, tuple(reasons))

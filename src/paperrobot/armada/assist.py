@@ -178,8 +178,8 @@ class Assistant:
                 raise PaperRobotError(f"unknown flag(s) {', '.join(unknown)}; use double, squads, out")
             infos.append(ai.ActInfo(uid, int(_num(parts[1], "dice")) if len(parts) > 1 else 0,
                                     "double" in flags, "squads" in flags, "out" in flags))
-        if not infos:
-            infos = [ai.ActInfo(u) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
+        if not infos:  # nothing measured separates the ships: the 4th tier, a die among all of them
+            infos = [ai.ActInfo(u, 0) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
         if not infos:
             return ["Every AI ship has activated: end of the AI's ship phase."]
         return _say(ai.activation(infos, self.dice()))

@@ -21,9 +21,10 @@ from ..core.outcome import Outcome
 from . import ai
 from . import dice as D
 from .data import catalogue, load_geometry
-from .geometry import ADJACENT, ZONES, inside_area, overlaps
+from .geometry import ADJACENT, ZONES, closest_point, inside_area, overlaps, point_in_poly
 from .measure import Measures, ShotOpt, shot_label
-from .requests import (AI_COMMAND_OPTIONS, COMMAND_OPTIONS, DEPLOY_ZONES, PASS_SQUADRON, STYLE_OPTIONS, STYLES,
+from .requests import (AI_COMMAND_OPTIONS, COMMAND_OPTIONS, DEPLOY_ZONES, PASS_SQUADRON, SQUADRON_DEPLOY_OPTIONS,
+                       SQUADRON_DEPLOYS, STYLE_OPTIONS, STYLES,
                        ZONE_OPTIONS, AI_COMMAND_CHECK, COMMAND_CHECK, attack_check, attack_options, logged_action,
                        one_of, pick, token_check, token_options, check_focal, focal_options, table_view)
 from .setup import DEFAULT_IMPERIAL, DEFAULT_REBEL, Setup, fleet_list, fleet_text  # noqa: F401 (re-exported)
@@ -203,16 +204,52 @@ class Game(Measures):
             s.speed = ai.deploy_speed(self.style, s.max_speed())
             s.slot = (i - (len(order) - 1) / 2) * step
         imps = self.live_ships(IMPERIAL)
-        gap = 5.0 if self.style == "cautious" else 60.0  # touching vs within distance 2 (ARM.DEPLOY.ZONE)
+        contact = False
+        if self.live_squads(IMPERIAL):
+            dec = yield self._ask("squadrons", IMPERIAL, state=self, options=SQUADRON_DEPLOY_OPTIONS,
+                                  default="distance 2",
+                                  check=one_of(SQUADRON_DEPLOYS, "squadron deployment", "ARM.DEPLOY.ZONE"),
+                                  prompt="How the Imperial squadrons deploy")
+            contact = dec.action == "contact"
+        gap = 0.0 if contact else 60.0  # touching vs within distance 2 (ARM.DEPLOY.ZONE)
+        placed: list[Squad] = []
         for i, q in enumerate(self.live_squads(IMPERIAL)):
             host = imps[i % len(imps)]
             k = i // len(imps)
             ahead = host.size.base[1] / 2 + gap + 15
             q.x = host.x + math.cos(host.a) * ahead + (k - 1) * 32 * math.sin(host.a)
             q.y = host.y + math.sin(host.a) * ahead - (k - 1) * 32 * math.cos(host.a)
+            if contact:
+                self._touching(q, host, placed)
+            placed.append(q)
         self.emit("deployed", focal=[round(self.focal[0], 1), 0.0], style=self.style, zone=where,
                   ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads],
                   obstacles=[[o.kind, round(o.x, 1), round(o.y, 1)] for o in self.obstacles])
+
+    def _touching(self, q: Squad, host: Ship, placed: list[Squad]) -> None:
+        """ARM.DEPLOY.ZONE, cautious: move ``q`` to the nearest spot around ``host`` (turning about the ship's
+        centre from where the formation set it) where its base touches the ship's base, overlapping no ship
+        and no squadron already placed, on the table."""
+        r = self.geo.squadron_base.radius
+        px, py = q.x - host.x, q.y - host.y
+        for turn in sorted(range(0, 360, 5), key=lambda d: (min(d, 360 - d), d)):
+            t = math.radians(turn)
+            p = (host.x + px * math.cos(t) - py * math.sin(t), host.y + px * math.sin(t) + py * math.cos(t))
+            if point_in_poly(p, host.fp.base):
+                continue
+            c = closest_point(p, host.fp.base)
+            n = math.hypot(p[0] - c[0], p[1] - c[1])
+            x, y = c[0] + (p[0] - c[0]) / n * r, c[1] + (p[1] - c[1]) / n * r  # the base touches the ship's
+            if not (r <= x <= self.width - r and r <= y <= self.depth - r):
+                continue
+            if any(math.hypot(o.x - x, o.y - y) < 2 * r for o in placed):
+                continue
+            if any(s is not host and (point_in_poly((x, y), s.fp.base) or
+                                      math.dist((x, y), closest_point((x, y), s.fp.base)) < r)
+                   for s in self.live_ships()):
+                continue
+            q.x, q.y = x, y
+            return
 
     def _obstacles(self) -> None:
         """Three asteroid fields, two debris fields, a station: beyond distance 3 of the edges and
@@ -487,7 +524,7 @@ class Game(Measures):
             return []
         view = {"game": self, "ship": dfd, "shot": shot, "faces": list(faces), "colours": list(colours), "locked": set(locked),
                 "squad_attack": squad_attack, "bomber": bomber,
-                "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL and isinstance(shot.attacker, Ship) else 0}
+                "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL else 0}  # any attacker (ARM.DEF.BRACE)
         kinds = sorted({k for k, _ in avail})
         exhausted = {k for k in kinds if all(e for kk, e in avail if kk == k)}
         dec = yield self._ask("defend", dfd.side, state=self, subject=view, default="none",

@@ -35,7 +35,7 @@ class Robot:
 
     def __init__(self, dice: Dice):
         self.dice = dice
-        self._kinds = {"style": self._style, "focal": self._focal, "zone": self._zone,
+        self._kinds = {"style": self._style, "focal": self._focal, "zone": self._zone, "squadrons": self._squadrons,
                        "ai-command": self._ai_command, "activate": self._activate, "attack": self._attack,
                        "defend": self._defend, "maneuver": self._maneuver, "squadron-pick": self._squadron_pick,
                        "squadron": self._squadron}
@@ -54,6 +54,9 @@ class Robot:
 
     def _zone(self, request):
         return ai.deployment_zone(self.dice)
+
+    def _squadrons(self, request):
+        return ai.squadron_deployment(request.state.style)
 
     # ship phase
     def _ai_command(self, request):

@@ -116,7 +116,8 @@ ASSIST_HELP = """Questions (one per line; ids are shown by 'show'; ranges: close
   deploy                                         where and how the AI deploys (ARM.DEPLOY.ZONE)
   round                                          start the next round (readies tokens, clears activations)
   order SHIP:DICE[:double][:squads][:out] ...    which unactivated AI ship activates next (ARM.ACT.ORDER)
-                                                 DICE = most dice it has on one enemy target
+                                                 DICE = most dice it has on one enemy target;
+                                                 'order' alone: a die among all unactivated AI ships (4th tier)
   command SHIP in|out [squads] [damaged]         its command by blue die (ARM.CMD.ROLL, ARM.CMD.TOKEN)
   attack SHIP ZONE>TARGET[:TZONE=SHIELDS]@RANGE[!] ...   its attacks; no :TZONE for a squadron, ! = obstructed
                                                  (ARM.TARGET.DICE, DOUBLEARC, WEAKARC)

@@ -79,7 +79,8 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
            opponent: str = typer.Option("policy", help="Who flies the other ship: policy (a heuristic captain) or robot."),
            robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
            opponent_ship: Optional[str] = typer.Option(None, help="The other side's ship (default: the scenario's)."),
-           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant."),
+           impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 for seed 002's quick variant "
+                                                  "(no energy allocation, robot speed 8)."),
            tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: 'shields' (seed 000, default) or 'coin' (CTH)."),
            plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
            evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
@@ -187,7 +188,8 @@ def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[
 # --------------------------------------------------------------------------------------- play
 
 class Terminal:
-    """The person's side: shows the map and status at each energy phase and asks every question."""
+    """The person's side: shows the map and status at the start of each turn (the energy allocation, or the
+    speed question of the 8-impulse game) and asks every question."""
 
     def __init__(self):
         self.session: PlaySession | None = None
@@ -213,15 +215,19 @@ class Terminal:
         if request.kind == "disengage":  # asked every impulse; answered without a prompt (docs/sfb.md)
             answer, self.wants_out = ("yes" if self.wants_out else "no"), False
             return Decision(answer)
+        if request.kind == "speed":  # the 8-impulse game: no energy allocation, only a speed (docs/sfb.md)
+            self._turn_start("speed (your Chief Engineer allocates the energy)")
         choice = request.options
         say(choice.prompt)
         return Decision(choose(self.prompter, request, choice.items, choice.multi, tuple(choice.default), ">"))
 
-    def _energy(self, request: Request):
-        game = self.session.current
+    def _turn_start(self, what: str) -> None:
         say("")
-        say(f"=== Turn {game.turn}: energy allocation ===")
+        say(f"=== Turn {self.session.current.turn}: {what} ===")
         self.show_map()
+
+    def _energy(self, request: Request):
+        self._turn_start("energy allocation")
         alloc = request.options
         while True:
             for line in sfb.describe_energy(alloc, request.view):
@@ -244,7 +250,8 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          ship: Optional[str] = typer.Option(None, help="Your ship (default: the scenario's)."),
          robot_ship: Optional[str] = typer.Option(None, "--robot", help="The robot's ship (default: the scenario's)."),
          seed: int = typer.Option(1, help="Seed for the dice."),
-         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8."),
+         impulses: int = typer.Option(16, help="Impulses per turn: 16, or 8 (seed 002's quick variant: no energy "
+                                                "allocation, you choose a speed)."),
          tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
          plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
          evade: Optional[str] = typer.Option(None, help=EVADE_HELP),

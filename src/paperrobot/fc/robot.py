@@ -191,11 +191,12 @@ class Robot:
 
     def drone_wave(self, game, ship: Ship):
         """FC.3B0: six or more drones from the LS or RS arc (held ones count), or four hitting one shield
-        this impulse, all free ones within 1-5 hexes (docs/fc.md#drone-wave: the seed's "2-5" cannot hold
-        together with its "adjacent" clause, so adjacent drones count). Returns (drones, side) or None."""
+        this impulse, the free ones of the wave within 1-5 hexes (docs/fc.md#drone-wave: the seed's "2-5"
+        cannot hold together with its "adjacent" clause, so adjacent drones count; drones farther off are
+        not part of the wave and do not cancel it). Returns (drones, side) or None."""
         incoming = game.incoming(ship.side)
-        free = [d for d in incoming if not d.held_by and not d.impacting]
-        if not free or any(not 1 <= distance(d.pos, ship.pos) <= 5 for d in free):
+        free = [d for d in incoming if not d.held_by and not d.impacting and 1 <= distance(d.pos, ship.pos) <= 5]
+        if not free:
             return None
         held = [d for d in incoming if d.held_by == ship.side]
         for arc, side in (("LS", "left"), ("RS", "right")):
@@ -516,22 +517,26 @@ class Robot:
                 if not game.in_arc(ship, w.arc, enemy.pos):
                     out_of_arc.append(w.id)
                     continue
-                if game.weapon_cost(w, "", rng) is None:
-                    continue
+                if game.weapon_cost(w, "", rng) is None and not (
+                        overload and kind == "disruptor" and game.weapon_cost(w, "overload", rng) is not None):
+                    continue  # out of range (an overload can fire at range 0, where a standard shot cannot)
                 group.append(w)
             # FC.GEN.POWER: fire as many as power allows; then overload as many of those as power allows
-            # (docs/fc.md#power: all disruptors standard before any overloaded)
+            # (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
             firing = []
             for w in group:
                 cost = game.weapon_cost(w, "", rng)
+                only = cost is None  # range 0: the overload is the only shot
+                if only:
+                    cost = game.weapon_cost(w, "overload", rng)
                 if cost > budget[0] + 1e-9:
                     short.append(w.id)
                     continue
                 budget[0] -= cost
-                firing.append(w)
-            for w in firing:
-                mode = ""
-                if kind == "disruptor" and overload:
+                firing.append((w, only))
+            for w, only in firing:
+                mode = "overload" if only else ""
+                if kind == "disruptor" and overload and not only:
                     extra = (game.weapon_cost(w, "overload", rng) or 0) - game.weapon_cost(w, "", rng)
                     if game.weapon_cost(w, "overload", rng) is not None and extra <= budget[0] + 1e-9:
                         budget[0] -= extra

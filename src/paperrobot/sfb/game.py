@@ -304,12 +304,41 @@ class Game:
                 ship.speed = max(0, ROBOT_SPEED[self.impulses] - ship.warp_lost)
                 if hasattr(controller, "start_turn"):
                     controller.start_turn(self)
+            elif self.impulses == 8:
+                self.chief_engineer(ship)  # seed 002's game without energy allocation (docs/sfb.md)
             else:
                 default = self.advisors[ship.name].energy_allocation(ship)
                 decision = self.ask(ship, "energy", self.energy_view(ship), default)
                 self.apply_energy(ship, decision.action)
         if self.has_cloaks:
             self.declare_cloaks()
+
+    def chief_engineer(self, ship: Ship) -> None:
+        """SFB.EA on 8 impulses: seed 002's game played without the energy rules, where "your Chief Engineer
+        has done this for you" as in scenarios #1-#3. The person picks only a speed (0 to what the engines
+        give after the weapons); the engineer arms the weapons as those scenarios do (the player policy's
+        allocation: capacitor topped up, disruptors every turn, photons ready two turns after arming or
+        firing) and pays for the speed (docs/sfb.md "The 8-impulse game")."""
+        advisor = self.advisors[ship.name]
+        if ship.name in self.fast:
+            alloc = advisor.energy_allocation(ship)
+        else:
+            top = advisor.energy_allocation(ship, speed=self.impulses).speed
+            default = min(top, advisor.energy_allocation(ship).speed)
+            keys = tuple(str(v) for v in range(1, top + 1)) + ("0",)  # typed number n picks speed n
+            choice = Choice(f"{ship.name}: speed this turn, 0 to {top} (your Chief Engineer allocates the energy)?",
+                            tuple(Option(k, f"speed {k}") for k in keys), False, (str(default),))
+            answer = self.ask(ship, "speed", ship, choice).action
+            if answer not in keys:
+                raise IllegalAction(f"'{answer}' is not a speed here; choose 0 to {top}", "SFB.EA")
+            alloc = advisor.energy_allocation(ship, speed=int(answer))
+        if self.rec:
+            arm = ", ".join(f"{k} {v}" for k, v in alloc.arm)
+            self.emit("decision", ship.side, ship=ship.name, request="speed", rule="SFB.EA",
+                      text=f"8-impulse game, no energy allocation (seed 002): the Chief Engineer pays for speed "
+                           f"{alloc.speed}, tops up the phaser capacitor{' and arms ' + arm if arm else ''}",
+                      rolls=[], action=alloc.speed)
+        self.apply_energy(ship, alloc)
 
     def declare_cloaks(self) -> None:
         """G13.1 (SFB.CLOAK): after energy allocation each ship with a cloak announces cloaked or not, for the

@@ -30,7 +30,9 @@ class PlayerPolicy:
         return Decision(request.options.default if request.options.multi else request.options.default[0], why)
 
     # -------------------------------------------------------------------------- energy
-    def energy_allocation(self, ship: Ship) -> EnergyAllocation:
+    def energy_allocation(self, ship: Ship, speed: int | None = None) -> EnergyAllocation:
+        """The policy's allocation; ``speed`` (the 8-impulse game's Chief Engineer, docs/sfb.md) asks for that
+        speed instead of the policy's, as far as the power left after the weapons allows."""
         game = self.game
         budget = ship.power + ship.charged
         warp = ship.warp
@@ -58,7 +60,7 @@ class PlayerPolicy:
         cloak = pc.cloak_points(ship, budget, arm) if ship.cloak is not None else 0
         budget -= cloak
         top = min(game.max_speed(ship), warp + min(1, ship.impulse), int(budget))
-        speed = self.safe_speed(ship, max(0, top))
+        speed = self.safe_speed(ship, max(0, top)) if speed is None else max(0, min(speed, top))
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))

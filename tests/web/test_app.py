@@ -127,7 +127,7 @@ def test_a_second_tab_answering_the_same_question_is_refused(client):
     first = client.post(url + "/answer", data={"seq": "2", "choice": "1"}, follow_redirects=False)
     second = client.post(url + "/answer", data={"seq": "2", "choice": "3"}, follow_redirects=False)
     assert first.status_code == 303 and second.status_code == 409
-    assert "already been answered" in second.text
+    assert "already been answered" in second.text and 'href="/games/1" id="to-game"' in second.text
     assert [a[3] for a in stored_answers(client, url)] == [{"a": 3, "b": 1}, "1"]
 
 

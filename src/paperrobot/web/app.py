@@ -84,8 +84,10 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
         if request.headers.get("HX-Request"):
             return HTMLResponse(templates.get_template("_message.html").render(
                 kind="error", title=title, message=message, rule=rule, summary=summary), status_code=status)
+        game_id = request.path_params.get("game_id")
+        game_url = f"/games/{int(game_id)}" if str(game_id).isdigit() and len(str(game_id)) < 19 and status != 404 else ""
         return page(request, "error.html", status, title=title, message=message, rule=rule, summary=summary,
-                    back=request.headers.get("referer", "/"))
+                    back=request.headers.get("referer", "/"), game_url=game_url)
 
     # ------------------------------------------------------------------ Start
     @app.get("/", response_class=HTMLResponse)

@@ -42,7 +42,10 @@ def web(host: str = typer.Option("127.0.0.1", help="Address to listen on (127.0.
     path = db or default_db()
     if path.is_dir():
         fail(f"{path}: is a folder; --db takes a file name")
-    app = create_app(path, capacity=cache)
+    try:
+        app = create_app(path, capacity=cache)
+    except OSError as exc:
+        fail(f"{path}: cannot be opened or created ({exc.strerror or exc}); choose another file with --db")
     shown = f"[{host}]" if ":" in host else host
     say(f"PaperRobot web page: http://{shown}:{port}/  (games kept in {path}; Ctrl-C stops it, nothing is lost)")
     if host not in ("127.0.0.1", "localhost", "::1"):

@@ -49,6 +49,7 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.globals.update(htmx=HTMX, version=__version__)
+    templates.env.auto_reload = False  # the templates are package data: no need to stat them on every page
 
     def page(request: HttpRequest, name: str, status: int = 200, **context) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)

@@ -63,6 +63,8 @@ for module in (sfb, fc, armada):
     if getattr(module, "GAME", None):
         GAME_MODULES[module.GAME] = module
 web_cli.register(app)
+from . import balance as balance_command  # noqa: E402  (paperrobot balance GAME: any game of the registry)
+balance_command.register(app)
 
 
 @app.command()

@@ -18,7 +18,7 @@ from ..core.events import write_text_atomic
 from . import ai
 from .data import catalogue, geometry, parse_dice
 from .dice import ALLOWED, FACES, SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, pool_at
-from .fleets import expand
+from .fleets import fleet_names
 from .geometry import ADJACENT, ZONES
 
 @dataclass
@@ -80,7 +80,7 @@ class Assistant:
         st = self.state
         st.ships, st.squads, st.round = {}, {}, 0
         counts: dict[str, int] = {}
-        for name in expand(text.split(",")):
+        for name in fleet_names(text):
             counts[name] = counts.get(name, 0) + 1
             uid = f"{name}-{counts[name]}"
             if name in ships:

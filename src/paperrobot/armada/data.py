@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ..core.data import Strict, load, read_toml, validate
 from ..core.errors import DataError, UnknownName
@@ -25,31 +25,44 @@ def parse_dice(code: str) -> tuple[int, int, int]:
     return counts["R"], counts["U"], counts["K"]
 
 
+MAX_DICE = 20  # dice of one armament; the largest printed battery has 8
+
+
 def _dice(value: str) -> str:
-    if not DICE_CODE.match(value):
+    if len(value) > 30 or not DICE_CODE.match(value):
         raise ValueError(f"'{value}' is not a dice code like '3R2U1K' (R red, U blue, K black)")
+    if sum(parse_dice(value)) > MAX_DICE:
+        raise ValueError(f"'{value}' has more than {MAX_DICE} dice")
     return value
 
 
+# Bounds of every number in the data files: what an Armada card or table can hold, with room for a
+# person's own cards, but never a value a game cannot be played with.
+Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
+Text = Annotated[str, Field(min_length=1, max_length=200)]
+Mm = Annotated[float, Field(gt=0, le=5000)]  # a length on the table, in millimetres
+Offset = Annotated[float, Field(ge=0, le=5000)]
+
+
 class ShipSpec(Strict):
-    name: str
-    title: str
+    name: Name
+    title: Text
     faction: Literal["imperial", "rebel"]
     size: Literal["small", "medium", "large"]
-    hull: int
-    command: int
-    squadron: int
-    engineering: int
+    hull: int = Field(ge=1, le=40)
+    command: int = Field(ge=1, le=6)
+    squadron: int = Field(ge=0, le=10)
+    engineering: int = Field(ge=0, le=20)
     anti_squadron: str
     front: str
     left: str
     right: str
     rear: str
-    shields: list[int]
-    tokens: list[Literal["brace", "redirect", "evade", "scatter", "contain", "salvo"]]
-    speed_chart: list[list[int]]
-    points: int
-    points_printed: int = 0
+    shields: list[Annotated[int, Field(ge=0, le=10)]]
+    tokens: list[Literal["brace", "redirect", "evade", "scatter", "contain", "salvo"]] = Field(max_length=10)
+    speed_chart: list[list[int]] = Field(min_length=1, max_length=4)  # one row per speed, 1 to 4
+    points: int = Field(ge=1, le=400)
+    points_printed: int = Field(0, ge=0, le=400)
 
     _d = field_validator("anti_squadron", "front", "left", "right", "rear")(_dice)
 
@@ -70,15 +83,15 @@ class ShipSpec(Strict):
 
 
 class SquadronSpec(Strict):
-    name: str
-    title: str
+    name: Name
+    title: Text
     faction: Literal["imperial", "rebel"]
-    speed: int
-    hull: int
+    speed: int = Field(ge=1, le=5)  # a range-ruler distance, 1 to 5
+    hull: int = Field(ge=1, le=20)
     anti_squadron: str
     battery: str
-    keywords: list[str] = []
-    points: int
+    keywords: list[Text] = Field([], max_length=10)
+    points: int = Field(ge=1, le=134)  # squadrons take at most a third of a 400-point fleet
 
     _d = field_validator("anti_squadron", "battery")(_dice)
 
@@ -89,56 +102,73 @@ class UnitFile(Strict):
     squadron: list[SquadronSpec] = []
 
 
+Side = Annotated[float, Field(ge=300, le=5000)]  # a table edge: at least about a foot
+
+
 class PlayArea(Strict):
     source: str
     provisional: bool
-    standard: tuple[float, float]
-    small: tuple[float, float]
-    setup_inset: float
+    standard: tuple[Side, Side]
+    small: tuple[Side, Side]
+    setup_inset: Offset
+
+    @model_validator(mode="after")
+    def _fits(self) -> "PlayArea":
+        if 2 * self.setup_inset >= self.standard[0]:
+            raise ValueError(f"setup_inset {self.setup_inset} leaves no set-up area on a {self.standard[0]} mm table")
+        return self
 
 
 class Ruler(Strict):
     source: str
     provisional: bool
-    close: float
-    medium: float
-    long: float
-    distance: tuple[float, float, float, float, float]
+    close: Mm
+    medium: Mm
+    long: Mm
+    distance: tuple[Mm, Mm, Mm, Mm, Mm]
+
+    @model_validator(mode="after")
+    def _ascending(self) -> "Ruler":
+        if not self.close < self.medium < self.long:
+            raise ValueError(f"close < medium < long is required (got {self.close}, {self.medium}, {self.long})")
+        if any(a >= b for a, b in zip(self.distance, self.distance[1:])):
+            raise ValueError(f"distance bands must be ascending (got {list(self.distance)})")
+        return self
 
 
 class Tool(Strict):
     source: str
     provisional: bool
-    click_degrees: float
-    long_segment: float
-    short_segment: float
+    click_degrees: float = Field(gt=0, le=90)
+    long_segment: Mm
+    short_segment: Mm
 
 
 class SquadronBase(Strict):
     source: str
     provisional: bool
-    radius: float
+    radius: float = Field(gt=0, le=200)
 
 
 class SizeClass(Strict):
     source: str
     provisional: bool
-    base: tuple[float, float]
-    token: tuple[float, float]
-    arc_centre: float
-    front_end: float
-    rear_end: float
-    target_front: float
-    target_rear: float
-    target_side: tuple[float, float]
+    base: tuple[Mm, Mm]
+    token: tuple[Mm, Mm]
+    arc_centre: Offset
+    front_end: Offset
+    rear_end: Offset
+    target_front: Offset
+    target_rear: Offset
+    target_side: tuple[Offset, Offset]
 
 
 class Obstacles(Strict):
     source: str
     provisional: bool
-    asteroid_radius: float
-    debris_radius: float
-    station_radius: float
+    asteroid_radius: Mm
+    debris_radius: Mm
+    station_radius: Mm
 
 
 class Geometry(Strict):
@@ -148,6 +178,14 @@ class Geometry(Strict):
     squadron_base: SquadronBase
     sizes: dict[str, SizeClass]
     obstacles: Obstacles
+
+    @field_validator("sizes")
+    @classmethod
+    def _three_sizes(cls, value: dict) -> dict:
+        missing = [k for k in ("small", "medium", "large") if k not in value]
+        if missing:
+            raise ValueError(f"size classes {', '.join(missing)} are missing (give small, medium and large)")
+        return value
 
 
 _GEOMETRY: list[Geometry] = []  # the table in use: the package's file, or a user's override

@@ -13,8 +13,9 @@ from typing import Optional
 import typer
 
 from ..core.errors import PaperRobotError
-from ..core.events import EventLog, write_text_atomic
-from .common import fail, say
+from ..core.events import EventLog
+from ..core.files import write_text_atomic
+from .common import check_outputs, fail, force_option, say
 
 GAME = "armada"
 GEOMETRY_HELP = "Your own measurements (a copy of the package's data/geometry.toml, edited)."
@@ -45,8 +46,10 @@ def register(groups) -> None:
                fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML file: imperial = [...], rebel = [...]."),
                ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
                geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
-               quiet: bool = typer.Option(False, "--quiet", help="Only the result line.")):
+               quiet: bool = typer.Option(False, "--quiet", help="Only the result line."),
+               force: bool = force_option()):
         """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
+        check_outputs(force, log=log, svg=svg)
         from ..armada import narrator
         from ..core.contract import drive_all
         options = setup_options(fleet_file, ships_dir, geometry)
@@ -77,8 +80,10 @@ def register(groups) -> None:
                  seed: int = typer.Option(1, help="Base seed."),
                  db: Optional[Path] = typer.Option(None, help="SQLite file for one row per game."),
                  fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
-                 geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP)):
+                 geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
+                 force: bool = force_option()):
         """Many battles, Imperial AI against the Rebel policy: who wins how often."""
+        check_outputs(force, db=db)
         from ..armada import play_options
         from .simview import simulate as run
         options = setup_options(fleet_file, None, geometry)
@@ -86,7 +91,7 @@ def register(groups) -> None:
         play = functools.partial(play_options, options=options)  # picklable: each worker builds its own matches
         config = dict(options)
         run(GAME, config, play, games, jobs, seed, db, ["imperial", "rebel"],
-            "Armada: Imperial AI vs Rebel policy")
+            "Armada: Imperial AI vs Rebel policy", force=force)
 
     @groups["play"].command("armada")
     def play(seed: int = typer.Option(1, help="Random seed."),
@@ -94,15 +99,19 @@ def register(groups) -> None:
              resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
              fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
              ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
-             geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP)):
+             geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
+             force: bool = force_option()):
         """Command the Rebels against the Imperial AI ('save', 'undo', 'quit' at any prompt)."""
+        check_outputs(force, save=save, resume=resume)
         run_play(seed, save, resume, setup_options(fleet_file, ships_dir, geometry))
 
     @groups["assist"].command("armada")
     def assist(state: Optional[Path] = typer.Option(None, "--state", help="Keep the fleet's state in this file."),
                fleet: Optional[str] = typer.Option(None, "--fleet", help="New fleet, e.g. 'victory-ii,gladiator-i,tie-fighter*4'."),
-               seed: Optional[int] = typer.Option(None, help="Seed for the AI's dice (default: from the state or 1).")):
+               seed: Optional[int] = typer.Option(None, help="Seed for the AI's dice (default: from the state or 1)."),
+               force: bool = force_option()):
         """The AI at your own table: describe what you measured, it answers with its rolls and decisions."""
+        check_outputs(force, state=state, new_state=fleet is not None)
         from ..armada import Assistant
         assistant = Assistant.open(state, fleet, seed)
         assist_session(assistant)
@@ -198,7 +207,7 @@ class _Pictures:
         d = self.deployed or {}
         text = picture(self.setup["width"], self.setup["depth"], ships, squads, d.get("obstacles", []), title,
                        tuple(d["focal"]) if d.get("focal") else None, geometry=self.geometry)
-        write_text_atomic(self.folder / name, text)
+        write_text_atomic(self.folder / name, text, kind="svg")
         self.count += 1
 
 
@@ -324,8 +333,6 @@ def _make_front():
 def run_play(seed, save, resume, options, input_fn=input) -> None:
     from ..core.save import read_match_save
     from .terminal import TerminalPlay, recovery_path
-    if save and not resume and Path(save).exists():
-        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
     if not save and not resume:
         try:  # the terminal loop writes its recovery file there, but does not make the folder
             recovery_path(GAME).parent.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from ..core.events import Event, EventLog
 from ..core.hexgrid import Hex, distance, label, to_offset
 from ..core.save import read_save
 from . import simview
-from .common import console, fail, say
+from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
 from .session import PlaySession, Prompter, choose
 
@@ -88,8 +88,10 @@ def battle(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7
                                                  "(e.g. dac.toml) that replace the built-in stand-ins."),
            board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+           force: bool = force_option(),
 ):
     """Watch one narrated FC duel: every robot decision with its rule ID and dice."""
+    check_outputs(force, log=log)
     _check(robot, opponent, opponent_ship, ships_dir, tables)
     fc.parse_board(board)
     events = EventLog()
@@ -121,8 +123,10 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
              quiet: bool = typer.Option(False, help="No progress bar or table."),
    board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+   force: bool = force_option(),
 ):
     """Run many FC battles in parallel and print win rates with 95% intervals."""
+    check_outputs(force, db=db)
     _check(robot, opponent, opponent_ship, ships_dir, tables)
     fc.parse_board(board)
     play_one = partial(fc.play, robot=robot, opponent_ship=opponent_ship, opponent=opponent, board=board,
@@ -134,7 +138,7 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
         say("Provisional data in use (stand-ins for unconfirmed FC charts): " + ", ".join(provisional)
             + "; see 'paperrobot data --provisional --game fc'")
     simview.simulate(GAME, config, play_one, games, jobs, seed, db, fc.SIDES,
-                     f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet)
+                     f"FC robot {robot} vs {opponent_ship} ({opponent})", quiet, force=force)
 
 
 # --------------------------------------------------------------------------------------- play
@@ -284,8 +288,10 @@ def play(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7 o
          tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files."),
          board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+         force: bool = force_option(),
 ):
     """Play an FC duel against the robot: type 'save' at any prompt to save, 'quit' to save and stop."""
+    check_outputs(force, save=save, resume=resume)
     answers: list = []
     if resume is not None:
         data = read_save(resume, GAME)

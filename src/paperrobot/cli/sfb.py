@@ -14,7 +14,7 @@ from ..core.errors import PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.save import read_save
 from . import simview
-from .common import console, fail, say
+from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
 from .session import PlaySession, Prompter, choose
 
@@ -87,8 +87,10 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
            log: Optional[Path] = typer.Option(None, help="Write the event log (JSON lines) here, for 'paperrobot replay'."),
            decisions: bool = typer.Option(False, "--decisions", help="Narrate only the robot's decisions."),
            maps: bool = typer.Option(True, help="Draw the map at the start and the end."),
-           ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
+           ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+           force: bool = force_option()):
     """Watch one narrated battle: every robot decision with its rule ID and dice."""
+    check_outputs(force, log=log)
     _check_opponent(opponent)
     events = EventLog()
     events.listeners.append(_narrate_to_console(sfb.narrator(), decisions))
@@ -130,8 +132,10 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
              quiet: bool = typer.Option(False, help="No progress bar or table (for scripts)."),
              all_pairings: bool = typer.Option(False, "--all-pairings",
                                                help="Every pairing of the seven cadet ships, robot vs robot and "
-                                                    "robot vs policy; --games is per pairing.")):
+                                                    "robot vs policy; --games is per pairing."),
+             force: bool = force_option()):
     """Run many battles in parallel and print win rates with 95% intervals."""
+    check_outputs(force, db=db)
     _check_opponent(opponent)
     options = _options(impulses, tiebreak, plasma_f, evade)
     if all_pairings:
@@ -146,7 +150,7 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
     config = {"scenario": scenario, "opponent": opponent, "robot_ship": robot_ship, "player_ship": opponent_ship,
               "options": options}
     title = f"SFB scenario {scenario}, robot vs {opponent}"
-    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet)
+    simview.simulate(GAME, config, play, games, jobs, seed, db, list(sfb.SIDES[::-1]), title, quiet, force=force)
 
 
 CADETS = ("federation", "klingon", "romulan-eagle", "romulan-kr", "kzinti", "gorn", "orion")
@@ -258,8 +262,10 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          save: Optional[Path] = typer.Option(None, help="Save file to write on 'save' / 'quit'."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
          log: Optional[Path] = typer.Option(None, help="Write the event log here at the end."),
-         ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
+         ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+         force: bool = force_option()):
     """Play your ship against the Cadet robot: allocate energy, steer, fire; the robot explains itself."""
+    check_outputs(force, save=save, resume=resume, log=log)
     answers: list = []
     if resume:
         data = read_save(resume, GAME)
@@ -268,8 +274,6 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
     else:
         setup = {"scenario": scenario, "ship": ship, "robot_ship": robot_ship,
                  "options": _options(impulses, tiebreak, plasma_f, evade), "ships_dir": str(ships_dir) if ships_dir else None}
-    if save and not resume and save.exists():
-        fail(f"{save} already exists; choose another --save file or resume it with --resume {save}")
     terminal = Terminal()
     narrator = sfb.narrator()
 

@@ -13,14 +13,22 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class Strict(BaseModel):
-    """Base for data-file models: unknown fields are errors (a typo must not be silently ignored)."""
+    """Base for data-file models: unknown fields are errors (a typo must not be silently ignored), and
+    no number may be NaN or infinite. Each model bounds its fields to what its game allows."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+MAX_DATA_FILE = 4 << 20  # the largest shipped data file is a few kB
 
 
 def read_toml(path: str | Path) -> dict:
     path = Path(path)
     try:
+        if path.exists() and not path.is_file():
+            raise DataError(path, "", "not a regular file (give a .toml data file)")
+        if path.stat().st_size > MAX_DATA_FILE:
+            raise DataError(path, "", f"larger than {MAX_DATA_FILE >> 20} MB: not a data file")
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
@@ -38,7 +46,17 @@ def validate(model: type[M], raw: dict, path: str | Path) -> M:
         first = exc.errors()[0]
         field = ".".join(str(part) for part in first["loc"]) or "(top level)"
         more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise DataError(path, field, first["msg"] + more) from None
+        message = first["msg"].removeprefix("Value error, ")
+        raise DataError(path, field, message + _got(first) + more) from None
+
+
+def _got(error: dict) -> str:
+    """The offending value, when it is a single value (not the whole table a field is missing from)."""
+    value = error.get("input")
+    if error.get("type") == "missing" or isinstance(value, dict):
+        return ""
+    text = repr(value)
+    return f" (got {text if len(text) <= 60 else text[:57] + '...'})"
 
 
 def load(path: str | Path, model: type[M]) -> M:

@@ -1,8 +1,16 @@
 """The errors a user can cause. The command line prints their message as one line and exits non-zero."""
 
 
+def one_line(text: str) -> str:
+    """A message as one printable line: control characters from a user's file are shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class PaperRobotError(Exception):
     """Base of every error caused by input: the message says what is wrong and how to fix it."""
+
+    prefix = "error: "  # printed before the message
+    exit_code = 2
 
 
 class DataError(PaperRobotError):
@@ -11,7 +19,8 @@ class DataError(PaperRobotError):
     def __init__(self, path: str, field: str, reason: str):
         self.path, self.field, self.reason = str(path), field, reason
         where = f"{self.path}: {field}" if field else self.path
-        super().__init__(f"{where}: {reason}")
+        reason = reason if len(reason) <= 300 else reason[:297] + "..."  # a value from the file may be huge
+        super().__init__(one_line(f"{where}: {reason}"))
 
 
 class UnknownName(PaperRobotError):
@@ -32,3 +41,10 @@ class IllegalAction(PaperRobotError):
 
 class SaveError(PaperRobotError):
     """A save file that cannot be read or does not fit this version of the program."""
+
+
+class Interrupted(PaperRobotError):
+    """The person stopped a long command (Ctrl-C) or it was terminated; the message says what was kept."""
+
+    prefix = ""
+    exit_code = 130

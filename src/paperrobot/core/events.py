@@ -59,34 +59,75 @@ class EventLog:
         write_text_atomic(path, self.to_jsonl())
 
 
-def read_jsonl(path: str | Path) -> list[Event]:
-    """Read a log file; a damaged file gives a SaveError naming the line."""
+MAX_LOG_BYTES = 64 << 20  # a whole battle logs under 100 kB; anything past this is not our log
+MAX_LINE_BYTES = 1 << 20
+MAX_BLANK_LINES = 1000  # the program writes none
+
+
+def read_log(path: str | Path, max_bytes: int = MAX_LOG_BYTES,
+             max_line: int = MAX_LINE_BYTES) -> tuple[list[Event], str | None]:
+    """Read a log up to its first damaged line: ``(events, problem)``, ``problem`` None when whole.
+
+    Reads in bounded blocks, so a huge file or a device (``/dev/zero``) cannot exhaust memory or time;
+    a file that cannot be opened at all is a SaveError."""
     path = Path(path)
+    events: list[Event] = []
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            raise SaveError(f"{path}: this is a folder, not a log file")
+        handle = path.open("rb")
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path}: cannot be read ({exc})") from None
-    events = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            raw = json.loads(line)
-            events.append(Event.from_dict(raw))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            raise SaveError(f"{path}: line {number} is not a PaperRobot event; is this a log written by "
-                            f"'paperrobot battle --log'?") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    number, blank, total, rest = 0, 0, 0, b""
+    with handle:
+        while True:
+            try:
+                block = handle.read(1 << 20)
+            except OSError as exc:
+                return events, f"line {number + 1} cannot be read ({exc.strerror or exc})"
+            total += len(block)
+            if total > max_bytes:
+                return events, f"the file is larger than {max_bytes >> 20} MB; stopped at line {number + 1}"
+            lines = (rest + block).split(b"\n")
+            rest = lines.pop()  # the unfinished last line ('' after a newline)
+            if not block:
+                lines, rest = ([rest] if rest.strip() else []), b""
+            for line in lines:
+                number += 1
+                if not line.strip():
+                    blank += 1
+                    if blank > MAX_BLANK_LINES:
+                        return events, f"line {number}: too many blank lines for a PaperRobot log"
+                    continue
+                if len(line) > max_line:
+                    return events, f"line {number} is longer than {max_line >> 20} MB: not a PaperRobot event"
+                try:
+                    events.append(Event.from_dict(json.loads(line.decode("utf-8"))))
+                except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+                    cut = " (cut short: the file ends inside it)" if not block else ""
+                    return events, f"line {number} is damaged{cut}"
+            if len(rest) > max_line:
+                return events, f"line {number + 1} is longer than {max_line >> 20} MB: not a PaperRobot event"
+            if not block:
+                return events, None
+
+
+def read_jsonl(path: str | Path) -> list[Event]:
+    """Read a whole log file; a damaged file gives a SaveError naming the line."""
+    events, problem = read_log(path)
+    if problem:
+        raise SaveError(f"{path}: {problem}; is this a log written by 'paperrobot battle --log'?")
     return events
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:
-    """Write through a temporary file and rename, so a failure never leaves half a file behind."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    """Write through a unique temporary file, fsync and rename: a failure never leaves half a file
+    behind and never touches any other file (see core/files.py)."""
+    from .files import write_text_atomic as write
+
+    write(path, text)
 
 
 def dump_events(events: Iterable[Event]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import Field, field_validator, model_validator
 
@@ -22,13 +22,22 @@ SYSTEMS = ("warp", "impulse", "reactor", "battery", "fhull", "rhull", "control",
 DAC_BOXES = SYSTEMS + ("phaser", "torpedo", "drone")
 WEAPON_KINDS = ("phaser-1", "phaser-2", "phaser-3", "disruptor", "photon")
 
+# Bounds of every number in the data files: what an FC ship card or chart can hold, with room for a
+# person's own ships, but never a value a game cannot be played with (or that would hang it).
+Boxes = Annotated[int, Field(ge=0, le=200)]  # boxes of one system or one shield
+Range = Annotated[int, Field(ge=0, le=100)]  # hexes
+Die = Annotated[int, Field(ge=0, le=6)]  # a d6 "hit on this or less"; 0 = cannot hit
+Points = Annotated[int, Field(ge=0, le=100)]  # damage of one hit
+Cost = Annotated[float, Field(ge=0, le=50)]  # energy
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+
 
 # ----------------------------------------------------------------------------------- ships
 
 class WeaponModel(Strict):
     kind: Literal["phaser-1", "phaser-2", "phaser-3", "disruptor", "photon"]
-    arc: str
-    count: int = Field(1, ge=1)
+    arc: str = Field(max_length=40)
+    count: int = Field(1, ge=1, le=20)
 
     @field_validator("arc")
     @classmethod
@@ -38,26 +47,26 @@ class WeaponModel(Strict):
 
 
 class DronesModel(Strict):
-    racks: int = Field(0, ge=0)
-    per_rack: int = Field(4, ge=1)
-    reloads: int = Field(0, ge=0)
-    add_shots: int = Field(0, ge=0)
+    racks: int = Field(0, ge=0, le=10)
+    per_rack: int = Field(4, ge=1, le=12)
+    reloads: int = Field(0, ge=0, le=10)
+    add_shots: int = Field(0, ge=0, le=12)
 
 
 class ShipModel(Strict):
-    name: str
-    title: str
-    empire: str
-    source: str
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)
+    title: Name
+    empire: Name
+    source: str = Field(max_length=1000)
     provisional: bool = False
-    points: int = Field(ge=1)
+    points: int = Field(ge=1, le=1000)
     turn_mode: Literal["AA", "A", "B", "C", "D", "E", "F"]
-    move_cost: float = Field(1.0, gt=0)
-    het_cost: float = Field(5.0, ge=0)
-    damage_control: int = Field(ge=0)
-    shields: list[int] = Field(min_length=6, max_length=6)
-    systems: dict[str, int]
-    weapons: list[WeaponModel] = []
+    move_cost: float = Field(1.0, gt=0, le=10)
+    het_cost: Cost = 5.0
+    damage_control: Boxes
+    shields: list[Boxes] = Field(min_length=6, max_length=6)
+    systems: dict[str, Boxes]
+    weapons: list[WeaponModel] = Field([], max_length=40)
     drones: DronesModel = DronesModel()
 
     @field_validator("shields")
@@ -75,6 +84,8 @@ class ShipModel(Strict):
                 raise ValueError(f"unknown system '{key}'; use {', '.join(SYSTEMS)}")
             if count < 0:
                 raise ValueError(f"{key} must be 0 or more")
+        if sum(value.get(k, 0) for k in ("warp", "impulse", "reactor")) < 1:
+            raise ValueError("warp, impulse and reactor are all 0: a ship needs power to move")
         return value
 
 
@@ -150,14 +161,20 @@ class _Table(Strict):
     provisional: bool = False
 
 
+def _ascending(bands: list[int], what: str = "bands") -> None:
+    if any(a >= b for a, b in zip(bands, bands[1:])):
+        raise ValueError(f"{what} must be ascending range bounds (got {bands})")
+
+
 class Chart(Strict):
-    bands: list[int] = Field(min_length=1)
-    rows: list[list[int]] = Field(min_length=6, max_length=6)
+    bands: list[Range] = Field(min_length=1, max_length=30)
+    rows: list[list[Points]] = Field(min_length=6, max_length=6)
 
     @model_validator(mode="after")
     def _shape(self):
         if any(len(r) != len(self.bands) for r in self.rows):
             raise ValueError("every row needs one number per band")
+        _ascending(self.bands)
         return self
 
 
@@ -168,15 +185,17 @@ class PhasersTable(_Table):
 
 
 class DisruptorTable(_Table):
-    bands: list[int]
-    hit: list[int]
-    damage: list[int]
-    overload_bands: list[int]
-    overload_hit: list[int]
-    overload_damage: list[int]
+    bands: list[Range] = Field(min_length=1, max_length=30)
+    hit: list[Die] = Field(max_length=30)
+    damage: list[Points] = Field(max_length=30)
+    overload_bands: list[Range] = Field(min_length=1, max_length=30)
+    overload_hit: list[Die] = Field(max_length=30)
+    overload_damage: list[Points] = Field(max_length=30)
 
     @model_validator(mode="after")
     def _shape(self):
+        _ascending(self.bands)
+        _ascending(self.overload_bands, "overload_bands")
         if not len(self.bands) == len(self.hit) == len(self.damage):
             raise ValueError("bands, hit and damage need the same length")
         if not len(self.overload_bands) == len(self.overload_hit) == len(self.overload_damage):
@@ -185,14 +204,15 @@ class DisruptorTable(_Table):
 
 
 class PhotonTable(_Table):
-    bands: list[int]
-    hit: list[int]
-    damage: int
-    overload_damage: int
-    overload_range: int
+    bands: list[Range] = Field(min_length=1, max_length=30)
+    hit: list[Die] = Field(max_length=30)
+    damage: Points
+    overload_damage: Points
+    overload_range: Range
 
     @model_validator(mode="after")
     def _shape(self):
+        _ascending(self.bands)
         if len(self.bands) != len(self.hit):
             raise ValueError("bands and hit need the same length")
         return self
@@ -215,8 +235,8 @@ class DacTable(_Table):
 
 
 class TurnModesTable(_Table):
-    speeds: list[int] = Field(min_length=1)
-    modes: dict[str, list[int]]
+    speeds: list[Annotated[int, Field(ge=0, le=32)]] = Field(min_length=1, max_length=10)
+    modes: dict[str, list[Annotated[int, Field(ge=1, le=10)]]] = Field(max_length=10)
 
     @model_validator(mode="after")
     def _shape(self):
@@ -229,28 +249,28 @@ class TurnModesTable(_Table):
 
 
 class RulesTable(_Table):
-    regen_cost: float
-    tractor_hold_cost: float
-    tractor_use_cost: float
-    tractor_range: int
-    accel_cost: float
-    decel_cost: float
-    burn_through: int
-    shield_transfer_max: int
-    phaser_cost: dict[str, float]
-    disruptor_cost: float
-    disruptor_overload_cost: float
-    photon_load_cost: float
-    photon_hold_cost: float
-    photon_overload_cost: float
-    drone_warhead: int
-    drone_hits: int
-    drone_endurance_turns: int
-    add_hit: int
-    add_range: int
-    reload_cost: int
-    repair_cost: dict[str, int]
-    max_turns: int = Field(ge=1)
+    regen_cost: Cost
+    tractor_hold_cost: Cost
+    tractor_use_cost: Cost
+    tractor_range: Annotated[int, Field(ge=0, le=10)]
+    accel_cost: Cost
+    decel_cost: Cost
+    burn_through: Points
+    shield_transfer_max: Boxes
+    phaser_cost: dict[str, Cost] = Field(max_length=10)
+    disruptor_cost: Cost
+    disruptor_overload_cost: Cost
+    photon_load_cost: Cost
+    photon_hold_cost: Cost
+    photon_overload_cost: Cost
+    drone_warhead: Points
+    drone_hits: Annotated[int, Field(ge=1, le=50)]
+    drone_endurance_turns: Annotated[int, Field(ge=1, le=20)]
+    add_hit: Die
+    add_range: Annotated[int, Field(ge=0, le=10)]
+    reload_cost: Annotated[int, Field(ge=0, le=50)]
+    repair_cost: dict[str, Annotated[int, Field(ge=0, le=50)]] = Field(max_length=10)
+    max_turns: int = Field(ge=1, le=100)
 
     @model_validator(mode="after")
     def _keys(self):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -18,13 +18,21 @@ PHASER_COST = {"phaser-1": 1.0, "phaser-2": 1.0, "phaser-3": 0.5}  # SFB.PHASER.
 # Rules a weapon type brings into play (scenario #6: plasma.py, docs/sfb-plasma-cloak.md).
 LATER_RULES = {"plasma-s": "plasma", "plasma-g": "plasma", "plasma-f": "plasma"}
 
+# Bounds of every number in the data files: what a Cadet ship, chart or scenario can hold, with room for
+# a person's own ships, but never a value a game cannot be played with (or that would fill memory).
+Boxes = Annotated[int, Field(ge=0, le=100)]  # boxes of one system or one shield
+Range = Annotated[int, Field(ge=0, le=100)]  # hexes
+Die = Annotated[int, Field(ge=0, le=6)]  # a d6 "hit on this or less"; 0 = cannot hit
+Points = Annotated[int, Field(ge=0, le=100)]  # damage points of one hit
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+
 
 class WeaponSpec(Strict):
-    id: str
+    id: str = Field(min_length=1, max_length=20)
     type: Literal["phaser-1", "phaser-2", "phaser-3", "photon", "disruptor", "drone", "plasma-s", "plasma-g",
                   "plasma-f"]
     arc: str
-    ammo: int = Field(0, ge=0)
+    ammo: int = Field(0, ge=0, le=100)
 
     @field_validator("arc")
     @classmethod
@@ -39,28 +47,30 @@ class WeaponSpec(Strict):
 
 
 class ShipSpec(Strict):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    title: str
-    empire: str
-    source: str
-    shields: list[int] = Field(min_length=6, max_length=6)
-    warp: int = Field(ge=0)
-    impulse: int = Field(ge=0)
-    apr: int = Field(0, ge=0)
-    battery: int = Field(0, ge=0)
-    hull: int = Field(0, ge=0)
-    bridge: int = Field(1, ge=0)
-    security: int = Field(0, ge=0)
-    transporter: int = Field(0, ge=0)
-    lab: int = Field(0, ge=0)
-    shuttle: int = Field(0, ge=0)
-    excess: int = Field(3, ge=0)
-    damage_control: int = Field(0, ge=0)
-    move_cost: int = Field(1, ge=1)
-    turn_modes: list[tuple[int, int]] = Field(min_length=1)  # (highest speed, turn mode), ascending
-    cloak_cost: int = Field(0, ge=0)
-    needs: list[Literal["plasma", "cloak"]] = []
-    weapons: list[WeaponSpec] = []
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)
+    title: Name
+    empire: Name
+    source: str = Field(max_length=1000)
+    shields: list[Boxes] = Field(min_length=6, max_length=6)
+    warp: Boxes
+    impulse: Boxes
+    apr: Boxes = 0
+    battery: Boxes = 0
+    hull: Boxes = 0
+    bridge: Boxes = 1
+    security: Boxes = 0
+    transporter: Boxes = 0
+    lab: Boxes = 0
+    shuttle: Boxes = 0
+    excess: Boxes = 3
+    damage_control: Boxes = 0
+    move_cost: int = Field(1, ge=1, le=10)
+    # (highest speed, turn mode), ascending
+    turn_modes: list[tuple[Annotated[int, Field(ge=0, le=32)], Annotated[int, Field(ge=0, le=16)]]] = Field(
+        min_length=1, max_length=16)
+    cloak_cost: int = Field(0, ge=0, le=100)
+    needs: list[Literal["plasma", "cloak"]] = Field([], max_length=2)
+    weapons: list[WeaponSpec] = Field([], max_length=40)
     provisional: bool = False
 
     @field_validator("shields")
@@ -81,6 +91,10 @@ class ShipSpec(Strict):
                 raise ValueError(f"weapon {weapon.key} needs the {need} rules: add \"{need}\" to needs")
         if self.turn_modes[-1][0] < 16:
             raise ValueError("turn_modes must cover speeds up to 16")
+        if any(a[0] >= b[0] for a, b in zip(self.turn_modes, self.turn_modes[1:])):
+            raise ValueError(f"turn_modes must list speeds in ascending order (got {self.turn_modes})")
+        if self.warp + self.impulse < 1:
+            raise ValueError("warp and impulse are both 0: a ship needs at least one engine box to move")
         return self
 
     def turn_mode(self, speed: int) -> int:
@@ -95,8 +109,8 @@ class ShipSpec(Strict):
 
 
 class StartSpec(Strict):
-    hex: str
-    facing: str
+    hex: str = Field(max_length=4)
+    facing: str = Field(max_length=1)
 
     @field_validator("hex")
     @classmethod
@@ -112,11 +126,11 @@ class StartSpec(Strict):
 
 
 class SideSpec(Strict):
-    ship: str
-    count: int = Field(1, ge=1)
-    max_count: int = Field(1, ge=1)
-    names: list[str] = []
-    start: list[StartSpec] = Field(min_length=1)
+    ship: Name
+    count: int = Field(1, ge=1, le=6)
+    max_count: int = Field(1, ge=1, le=6)
+    names: list[Name] = Field([], max_length=6)
+    start: list[StartSpec] = Field(min_length=1, max_length=6)
 
 
 class ScenarioSpec(Strict):
@@ -124,10 +138,10 @@ class ScenarioSpec(Strict):
     title: str
     source: str
     impulses: Literal[8, 16] = 16
-    map: tuple[int, int]
+    map: tuple[Annotated[int, Field(ge=4, le=99)], Annotated[int, Field(ge=4, le=99)]]  # columns, rows
     damage: Literal["dac", "dmg1"]
     previous_speed: int = Field(ge=0, le=16)
-    max_turns: int = Field(20, ge=1)
+    max_turns: int = Field(20, ge=1, le=100)
     leave_map: Literal["disengage", "destroyed"]
     exit_edge: Literal["left", "right", "top", "bottom", ""] = ""
     objective: str = ""
@@ -135,20 +149,37 @@ class ScenarioSpec(Strict):
     player: SideSpec
     robot: SideSpec
 
+    @model_validator(mode="after")
+    def _starts_on_the_map(self) -> "ScenarioSpec":
+        cols, rows = self.map
+        for side in (self.player, self.robot):
+            for start in side.start:
+                col, row = int(start.hex[:2]), int(start.hex[2:])
+                if col > cols or row > rows:
+                    raise ValueError(f"start hex {start.hex} is off the {cols}x{rows} map")
+        return self
+
 
 class Bands(Strict):
     source: str
-    bands: list[tuple[int, int]]
-    damage: list
-    hit: list[int] = []
+    bands: list[tuple[Range, Range]] = Field(min_length=1, max_length=30)
+    damage: list[Annotated[list[Points], Field(max_length=30)]] | list[Points] = Field(max_length=30)
+    hit: list[Die] = Field([], max_length=30)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Bands":
+        if any(low > high for low, high in self.bands) or any(
+                a[1] >= b[0] for a, b in zip(self.bands, self.bands[1:])):
+            raise ValueError(f"bands must be ascending ranges [low, high] that do not overlap (got {self.bands})")
+        return self
 
 
 class DroneSpec(Strict):
     source: str
-    warhead: int
-    hits_to_kill: int
-    endurance_turns: int
-    heavy_vs_drone_penalty: int
+    warhead: Points
+    hits_to_kill: int = Field(ge=1, le=50)
+    endurance_turns: int = Field(ge=1, le=20)
+    heavy_vs_drone_penalty: Die
 
 
 class WeaponTables(Strict):
@@ -163,8 +194,9 @@ class WeaponTables(Strict):
 
 class DacTable(Strict):
     source: str
-    columns: list[str]
-    rows: list[list[Literal["hull", "engine", "other", "weapon", "excess"]]] = Field(min_length=6, max_length=6)
+    columns: list[Annotated[str, Field(max_length=40)]] = Field(max_length=20)
+    rows: list[Annotated[list[Literal["hull", "engine", "other", "weapon", "excess"]], Field(max_length=20)]] = Field(
+        min_length=6, max_length=6)
 
 
 # ----------------------------------------------------------------------------------- loaders

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from ..core.data import Strict, load
 from ..core.errors import IllegalAction, UnknownName
@@ -31,12 +31,14 @@ STATE_NAMES = ("empty", "first arming turn paid", "second arming turn paid", "ar
 class PlasmaTypeSpec(Strict):
     weapon: Literal["plasma-s", "plasma-g", "plasma-f"]
     source: str
-    arming: tuple[int, int, int]
-    hold: int
+    arming: tuple[Annotated[int, Field(ge=1, le=20)], Annotated[int, Field(ge=1, le=20)],
+                  Annotated[int, Field(ge=1, le=20)]]
+    hold: int = Field(ge=0, le=20)
     starts_armed: bool
     warhead_source: str
-    bands: list[tuple[int, int]]
-    warhead: list[int]
+    bands: list[tuple[Annotated[int, Field(ge=0, le=100)], Annotated[int, Field(ge=0, le=100)]]] = Field(
+        min_length=1, max_length=30)  # distances travelled, up to the torpedo's endurance
+    warhead: list[Annotated[int, Field(ge=1, le=200)]] = Field(max_length=30)
     provisional: bool = False
 
     @model_validator(mode="after")
@@ -60,7 +62,7 @@ class PlasmaTypeSpec(Strict):
 
 class CthVariant(Strict):
     source: str
-    hold: int
+    hold: int = Field(ge=0, le=20)
     starts_armed: bool
 
 

@@ -76,12 +76,13 @@ class BalanceStore:
             self.db = sqlite3.connect(where)
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            foreign = sorted(t for t in tables if not t.startswith("balance_"))
+            if foreign or (version != SCHEMA_VERSION and tables and version <= SCHEMA_VERSION):
+                raise PaperRobotError(f"{path} is not a balance-sweep database (it holds {', '.join(foreign or tables)});"
+                                      " give --db a file of its own")
             if version > SCHEMA_VERSION:
                 raise PaperRobotError(f"{path} was written by a newer PaperRobot (balance schema {version}); "
                                       "upgrade, or give --db a new file")
-            if version != SCHEMA_VERSION and tables:
-                raise PaperRobotError(f"{path} is not a balance-sweep database (it holds {', '.join(sorted(tables))});"
-                                      " give --db a file of its own")
             if self.path is not None:
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")

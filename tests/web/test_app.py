@@ -231,14 +231,31 @@ def test_results_of_simulate_with_intervals(client, tmp_path):
     assert (tmp_path / "junk.sqlite").read_text() == "junk"  # opened read-only
 
 
+def test_another_programs_file_is_refused_and_left_alone(tmp_path):
+    from paperrobot.core.errors import PaperRobotError
+    results = tmp_path / "runs.sqlite"
+    with ResultStore(results) as store:
+        store.start_run("sfb", {}, 1, 1)
+    before = results.read_bytes()
+    with pytest.raises(PaperRobotError, match="not a PaperRobot web database"):
+        GameStore(results)
+    assert results.read_bytes() == before
+    text = tmp_path / "notes.txt"
+    text.write_text("my notes " * 100)
+    with pytest.raises(PaperRobotError, match="not a usable"):
+        GameStore(text)
+    assert text.read_text() == "my notes " * 100
+
+
 def test_the_database_has_a_schema_version_and_migrates(tmp_path):
     import sqlite3
+    from paperrobot.web.store import APPLICATION_ID
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     old.executescript("CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, setup TEXT NOT "
                       "NULL, seed INTEGER NOT NULL, controllers TEXT NOT NULL, engine_version INTEGER NOT NULL, status "
                       "TEXT NOT NULL DEFAULT 'playing', outcome TEXT, created REAL NOT NULL, updated REAL NOT NULL);"
-                      "PRAGMA user_version = 1;")
+                      f"PRAGMA user_version = 1; PRAGMA application_id = {APPLICATION_ID};")
     old.close()
     store = GameStore(path)
     assert store.version == 2 and store.get_watch(1) is None

@@ -62,6 +62,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+APPLICATION_ID = 0x50525742  # "PRWB": PRAGMA application_id marks a PaperRobot web database
 
 
 @dataclass
@@ -101,10 +102,11 @@ class GameStore:
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute("PRAGMA schema_version")  # reads the header: a file that is not SQLite fails here
+            self.migrate()
             if self.path != ":memory:":
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
-            self.migrate()
         except sqlite3.DatabaseError as exc:
             raise PaperRobotError(f"{self.path}: not a usable PaperRobot web database ({exc}); "
                                   f"choose another file with --db") from None
@@ -116,6 +118,14 @@ class GameStore:
 
     def migrate(self) -> None:
         with self.lock:
+            app_id = int(self.db.execute("PRAGMA application_id").fetchone()[0])
+            tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                                    "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+            if app_id != APPLICATION_ID and tables:  # another program's database (a simulate results file...)
+                raise PaperRobotError(f"{self.path}: not a PaperRobot web database (it holds the tables "
+                                      f"{', '.join(tables[:5])}); it is left as it is: choose another file with --db")
+            if app_id != APPLICATION_ID:
+                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             version = self.version
             if version > SCHEMA_VERSION:
                 raise PaperRobotError(f"{self.path}: written by a newer PaperRobot (schema {version}; this program "

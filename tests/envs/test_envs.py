@@ -1,10 +1,10 @@
 """The learning environments pass Gymnasium's and PettingZoo's own checkers, on every registered game and on
 the small counting game; masked random rollouts keep to the rules; the same seed and actions replay."""
-import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium, pettingzoo) is not installed")
 pettingzoo = pytest.importorskip("pettingzoo")
+import numpy as np  # noqa: E402  (comes with gymnasium)
 
 import paperrobot  # noqa: E402
 from paperrobot.envs import aec_env, gym_env  # noqa: E402

@@ -332,12 +332,7 @@ def _make_front():
 
 def run_play(seed, save, resume, options, input_fn=input) -> None:
     from ..core.save import read_match_save
-    from .terminal import TerminalPlay, recovery_path
-    if not save and not resume:
-        try:  # the terminal loop writes its recovery file there, but does not make the folder
-            recovery_path(GAME).parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"{recovery_path(GAME).parent}: cannot make the folder for the recovery file ({exc}); use --save")
+    from .terminal import TerminalPlay
     say(PLAY_HELP)
     if resume:
         say(f"Resuming {resume}: replaying {len(read_match_save(resume, GAME).answers)} answers.")

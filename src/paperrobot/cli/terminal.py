@@ -67,6 +67,12 @@ class TerminalPlay:
         self.quiet = True  # no narration while answers are replayed
         self.recovery = save_path is None and resume is None
         self.save_path = resume or save_path or recovery_path(game)
+        if self.recovery:
+            try:
+                self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise PaperRobotError(f"{self.save_path.parent}: cannot make the folder for the recovery file "
+                                      f"({exc.strerror or exc}); give --save FILE") from None
         if resume is not None:
             match, self.steps, self.request = load_match(resume, game, self._log())
         elif self.recovery and self.save_path.exists() and self._resume_recovery():

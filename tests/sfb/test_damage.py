@@ -2,7 +2,7 @@
 from paperrobot.core.dice import Dice
 from paperrobot.sfb.damage import dac_volley, dmg1_volley
 
-from .helpers import make, place, ships, weapon
+from .helpers import drive, make, place, ships, weapon
 
 
 def test_dac_thirteen_point_worked_example():
@@ -67,10 +67,10 @@ def test_dmg3_robot_warp_hits_slow_it_next_turn():
     dmg1_volley(kl, 2, 1)  # weapon, warp
     assert kl.warp_lost == 1
     game.turn = 1
-    game.start_turn()
+    drive(game, game.start_turn())
     assert kl.speed == 11
     kl.warp_lost = 12
-    game.start_turn()
+    drive(game, game.start_turn())
     assert kl.speed == 0
 
 

@@ -2,9 +2,13 @@
 import pytest
 
 from paperrobot.core.errors import IllegalAction
-from paperrobot.sfb import EnergyAllocation, describe_energy, edit_energy
+from paperrobot.cli.sfb import describe_energy
+from paperrobot.cli.terminal import edit_values
+from paperrobot.core.errors import PaperRobotError
+from paperrobot.sfb import EnergyAllocation
+from paperrobot.sfb.energy import energy_values
 
-from .helpers import make, ships, weapon
+from .helpers import drive, make, ships, weapon
 
 
 def alloc(speed=0, phasers=0.0, recharge=0, **arm):
@@ -101,17 +105,21 @@ def test_phaser_capacitor():
 
 
 def test_edit_and_describe_energy():
+    """The energy request's form: the suggestion is legal, 'name=value' edits parse through its check."""
     game = make()
     fed, _ = ships(game)
-    default = game.advisors[fed.name].energy_allocation(fed)
+    default = game.policy.energy_allocation(fed)
     game.check_energy(fed, default)
-    edited = edit_energy(default, "speed=10 photon-A=0 recharge=0 phasers=1.5")
+    request = game.energy_request(fed)
+    values = edit_values(request, energy_values(default, False), "speed=10 photon-A=0 recharge=0 phasers=1.5")
+    edited = request.parse(values)
     assert edited.speed == 10 and edited.armed("photon-A") == 0 and edited.phasers == 1.5
-    with pytest.raises(IllegalAction, match="unknown energy field"):
-        edit_energy(default, "tractor=2")
-    with pytest.raises(IllegalAction):
-        edit_energy(default, "speed=fast")
-    lines = describe_energy(edited, game.energy_view(fed))
+    with pytest.raises(PaperRobotError, match="tractor=2"):
+        edit_values(request, values, "tractor=2")
+    with pytest.raises(IllegalAction, match="must be a number"):
+        request.parse(edit_values(request, values, "speed=fast"))
+    assert request.parse(request.default) == default  # the suggested allocation, as the policy gives it
+    lines = describe_energy(values, game.energy_view(fed))
     assert any("photon-A=0" in line for line in lines) and any("speed=10" in line for line in lines)
 
 
@@ -121,7 +129,7 @@ def test_eight_impulse_variant_caps_speed():
     fed, _ = ships(game)
     assert fed.speed == 8
     rejects(game, fed, EnergyAllocation(9, 0.0, (), 0), "SFB.IMPULSES")
-    assert game.advisors[fed.name].energy_allocation(fed).speed <= 8
+    assert game.policy.energy_allocation(fed).speed <= 8
 
 
 class Person:
@@ -149,16 +157,17 @@ def test_eight_impulse_game_asks_a_speed_and_the_chief_engineer_allocates():
     game.dice = Dice.scripted()
     fed, kl = ships(game)
     game.turn = 1
-    game.start_turn()
+    drive(game, game.start_turn(), player=person)
     (asked,) = person.asked
-    assert asked.kind == "speed" and asked.options.keys() == tuple("123456780") and asked.options.default == ("8",)
+    assert asked.kind == "speed" and tuple(o.key for o in asked.options) == tuple("123456780") \
+        and asked.default == "8"
     assert fed.speed == 5 and kl.speed == 8
     assert weapon(fed, "photon-A").arm == 1 and not weapon(fed, "photon-A").ready  # not fireable on turn 1
     assert fed.capacitor == fed.capacity
     (engineer,) = [e.data for e in log.of_kind("decision") if e.data["ship"] == fed.name]
     assert engineer["rule"] == "SFB.EA" and engineer["action"] == 5 and "Chief Engineer" in engineer["text"]
     game.turn = 2
-    game.start_turn()
+    drive(game, game.start_turn(), player=person)
     assert [r.kind for r in person.asked] == ["speed", "speed"] and fed.speed == 8
     assert weapon(fed, "photon-A").ready and weapon(fed, "photon-B").ready
 
@@ -170,7 +179,7 @@ def test_eight_impulse_game_refuses_a_speed_above_the_top():
     game = sfb.new_game("4", seed=0, player=person, options={"impulses": 8})
     game.turn = 1
     with pytest.raises(IllegalAction) as err:
-        game.start_turn()
+        drive(game, game.start_turn(), player=person)  # the request refuses it before the engine resumes
     assert person.asked[0].kind == "speed" and err.value.rule == "SFB.EA"
 
 

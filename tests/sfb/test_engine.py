@@ -7,7 +7,7 @@ from paperrobot.core.errors import IllegalAction
 from paperrobot.core.events import EventLog
 from paperrobot.core.hexgrid import label, parse
 
-from .helpers import make, place, ships, weapon
+from .helpers import drive, make, place, ships, weapon
 
 
 def logged_game(scenario="5", **kw):
@@ -24,10 +24,10 @@ def test_robot_pursuit_respects_its_own_turn_mode():
     fed, kl = ships(game)
     place(fed, "0810", "A", speed=0)
     place(kl, "1410", "A", straight=1, speed=12)
-    game.move_ships()
+    drive(game, game.move_ships())
     assert label(kl.hex) == "1409" and kl.facing == 0
     place(kl, "1410", "A", straight=2, speed=12)
-    game.move_ships()
+    drive(game, game.move_ships())
     assert label(kl.hex) == "1310"  # turn mode met: it turns toward the target
 
 
@@ -37,7 +37,7 @@ def test_equal_speed_player_moves_before_robot():
     fed, kl = ships(game)
     place(fed, "2010", "A", speed=12)
     place(kl, "0810", "A", speed=12)
-    game.move_ships()
+    drive(game, game.move_ships())
     movers = [e.data["ship"] for e in game.log.events if e.kind == "moved"]
     assert movers == [fed.name, kl.name]
 
@@ -79,21 +79,21 @@ def test_time_limit_is_a_draw():
 
 
 class Orders:
+    """Gives the fire answers ``fire`` (one per fire request, in turn), else the default."""
+
     def __init__(self, fire):
-        self.fire = fire
+        self.fire = list(fire or ())
 
     def decide(self, request):
-        if request.kind == "fire" and self.fire is not None:
-            action, self.fire = self.fire, None
-            return Decision(action)
-        if request.kind == "energy":
-            return Decision(request.options)
-        return Decision(request.options.default if request.options.multi else request.options.default[0])
+        if request.kind == "fire" and self.fire:
+            return Decision(self.fire.pop(0))
+        return Decision(request.default)
 
 
 @pytest.mark.parametrize("bad,match", [
-    (("phaser-1#1>klingon", "phaser-1#1>klingon"), "only once"),
-    (("tractor>klingon",), "not a legal shot"),
+    (({"phaser-1#1": "klingon"}, {"phaser-1#1": "klingon"}), "only once"),
+    (({"tractor": "klingon"},), "not a direct-fire weapon"),
+    (({"phaser-1#1": "enterprise"},), "not a legal shot"),
 ])
 def test_illegal_fire_orders(bad, match):
     game = sfb.new_game("5", seed=2, player=Orders(bad))
@@ -110,19 +110,19 @@ def test_player_drone_racks_obey_launch_rate():
     kl, fed = ships(game)
     rack = weapon(kl, "drone-1")
     game.turn, game.impulse = 1, 14
-    game.launch_seekers()
+    drive(game, game.launch_seekers())
     assert rack.ammo == 3 and len(game.drones) == 1
     game.turn, game.impulse = 2, 1
-    game.launch_seekers()
+    drive(game, game.launch_seekers())
     assert rack.ammo == 3  # within 1/4 turn of impulse 14
     game.impulse = 2
-    game.launch_seekers()
+    drive(game, game.launch_seekers())
     assert rack.ammo == 2
 
 
 def test_setup_event_rebuilds_the_game():
     log = EventLog()
-    sfb.new_game("4", seed=9, log=log, options={"robots": 3, "impulses": 8, "tiebreak": "coin"})
+    sfb.new_game("4", seed=9, log=log, options={"robots": 3, "impulses": 8, "tiebreak": "coin"}).emit_setup()
     setup = log.events[0].data
     assert setup["scenario"] == "4" and setup["seed"] == 9 and setup["options"]["robots"] == 3
     assert {v["hex"] for v in setup["ships"].values()} == {"2817", "0117", "0116", "0115"}
@@ -132,7 +132,8 @@ def test_map_items_and_status_lines():
     game = sfb.new_game("4", seed=1)
     kinds = {item.kind for item in game.map_items()}
     assert kinds == {"ship", "objective"}
-    lines = game.status_lines("player")
+    from paperrobot.cli.sfb import status_lines
+    lines = status_lines(game, "player")
     assert any("shields 16/12/10/10/10/12" in line for line in lines)
 
 

@@ -8,7 +8,7 @@ def test_policy_energy_is_always_legal():
     for player in ("federation", "klingon", "kzinti", "orion"):
         game = make(player=player, robot="klingon" if player != "klingon" else "federation")
         ship = ships(game)[0]
-        policy = game.advisors[ship.name]
+        policy = game.policy
         for turn in range(6):
             alloc = policy.energy_allocation(ship)
             game.apply_energy(ship, alloc)  # raises if illegal
@@ -21,7 +21,7 @@ def test_policy_energy_is_always_legal():
 def test_policy_arms_and_holds_photons():
     game = make()
     fed, _ = ships(game)
-    policy = game.advisors[fed.name]
+    policy = game.policy
     first = policy.energy_allocation(fed)
     assert first.armed("photon-A") == 2 and first.phasers == 3
     game.apply_energy(fed, first)
@@ -33,7 +33,7 @@ def test_policy_arms_and_holds_photons():
 def test_policy_fires_at_good_odds_only():
     game = make()
     fed, kl = ships(game)
-    policy = game.advisors[fed.name]
+    policy = game.policy
     place(fed, "1410", "A")
     fed.capacitor = 3
     for w in fed.weapons:
@@ -52,7 +52,7 @@ def test_policy_steers_away_from_the_edge():
     fed, kl = ships(game)
     place(fed, "1402", "A", speed=12)
     place(kl, "1420", "A")
-    assert game.advisors[fed.name].move(fed, True) != "straight"
+    assert game.policy.move(fed, True) != "straight"
 
 
 def test_policy_beats_a_sitting_duck():
@@ -80,7 +80,7 @@ def test_fast_orders_match_the_offered_default():
             if w.kind == "photon":
                 w.arm, w.ready = 2, rnd.random() < 0.7
         game.impulse = rnd.choice([3, 16])
-        policy = game.advisors[fed.name]
+        policy = game.policy
         slow = policy.fire(fed, game.fire_options(fed))
         fast = tuple(f"{w.key}>{t.name}" for _, w, t in policy.fast_orders(fed))
         assert sorted(slow) == sorted(fast)

@@ -51,29 +51,23 @@ class RandomCaptain:
         self.rnd = random.Random(seed)
 
     def decide(self, request):
-        from dataclasses import replace
         from paperrobot.core.controller import Decision
         rnd = self.rnd
         if request.kind == "energy":
-            alloc = request.options
-            return Decision(replace(alloc, speed=rnd.randint(0, alloc.speed)))
-        choice = request.options
-        keys = [o.key for o in choice.items]
+            values = dict(request.option("suggested").value)
+            values["speed"] = rnd.randint(0, values["speed"])
+            return Decision(values)
         if request.kind == "disengage":
             return Decision("yes" if rnd.random() < 0.002 else "no")
-        if not choice.multi:
-            return Decision(rnd.choice(keys))
-        picked, used = [], set()
-        ship = request.view
-        cost = {w.key: w.cost for w in ship.weapons}
-        budget = ship.capacitor
-        for key in keys:
-            weapon = key.split(">")[0]
-            if weapon not in used and rnd.random() < 0.5 and cost.get(weapon, 0) <= budget + 1e-9:
-                budget -= cost.get(weapon, 0)
-                picked.append(key)
-                used.add(weapon)
-        return Decision(tuple(picked))
+        if request.form is None:
+            return Decision(rnd.choice([o.key for o in request.options]))
+        if request.kind == "launch":
+            return Decision({"launch": [k for k in request.form.choices("launch") if rnd.random() < 0.5]})
+        values = {}  # fire: each weapon's target at random among its legal ones, field by field
+        for field in request.form.fields:
+            choices = request.form.choices(field.name, values)
+            values[field.name] = choices[0] if rnd.random() < 0.5 else rnd.choice(choices)
+        return Decision(values)
 
 
 @settings(max_examples=15, deadline=None)

@@ -8,8 +8,7 @@ from paperrobot.core.events import EventLog
 
 def test_public_api_names():
     for name in ("SIDES", "scenario_names", "scenario_title", "load_ships", "ship_sheet", "new_game", "narrator",
-                 "encode_answer", "decode_answer", "play_battle", "RobotController", "PlayerPolicy", "Option",
-                 "Choice", "EnergyAllocation", "edit_energy", "describe_energy"):
+                 "play_battle", "Robot", "Policy", "Game", "EnergyAllocation"):
         assert hasattr(sfb, name), name
     assert sfb.SIDES == ("player", "robot")
     assert sfb.scenario_names() == ["4", "5", "6", "6k", "6k-kr", "6kr", "duel"]
@@ -33,7 +32,7 @@ def test_setup_event_first_and_replay_identical():
         logs.append(log.to_jsonl())
     assert logs[0] == logs[1]
     first = EventLog()
-    sfb.new_game("5", seed=7, log=first)
+    sfb.new_game("5", seed=7, log=first).emit_setup()  # the first event of the sequence of play
     assert first.events[0].kind == "setup" and first.events[0].data["game"] == "sfb"
 
 

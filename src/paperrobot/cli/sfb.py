@@ -1,22 +1,28 @@
-"""``paperrobot play|battle|simulate sfb``: Star Fleet Battles Cadet scenarios against the Cadet robot."""
+"""``paperrobot play|battle|simulate sfb``: Star Fleet Battles Cadet scenarios against the Cadet robot.
+
+Every command builds its match through the game contract (``paperrobot.new_game("sfb", ...)``); ``play`` runs
+the shared terminal loop (cli/terminal.py) with ``SfbFront``: the map and status before the energy allocation,
+the odds of every shot, the prompts' wording, and 'map' / 'disengage' at any prompt.
+"""
 from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.table import Table
 
+import paperrobot
+
 from .. import sfb
-from ..core.controller import Decision, Request
-from ..core.errors import PaperRobotError
+from ..core.contract import Match, Request, drive_all
 from ..core.events import Event, EventLog
-from ..core.save import read_save
+from ..sfb.game import check_options
 from . import simview
 from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
-from .session import PlaySession, Prompter, choose
+from .terminal import Front, TerminalPlay
 
 GAME = "sfb"
 OPPONENTS = ("policy", "robot")
@@ -28,8 +34,10 @@ def register(groups) -> None:
     groups["simulate"].command("sfb")(simulate)
 
 
-def _options(impulses: int, tiebreak: Optional[str], plasma_f: Optional[str] = None,
-             evade: Optional[str] = None) -> dict:
+def _setup(scenario: str, player_ship: Optional[str], robot_ship: Optional[str], impulses: int,
+           tiebreak: Optional[str], plasma_f: Optional[str] = None, evade: Optional[str] = None,
+           ships_dir: Optional[Path] = None) -> dict:
+    """The registry set-up of the command's options (only those given; the registry fills in the defaults)."""
     if impulses not in (8, 16):
         fail(f"--impulses must be 16 (the scenarios' rule) or 8 (seed 002's quick variant), not {impulses}")
     options = {"impulses": impulses}
@@ -39,7 +47,19 @@ def _options(impulses: int, tiebreak: Optional[str], plasma_f: Optional[str] = N
         options["plasma_f"] = plasma_f
     if evade:
         options["evade"] = evade
-    return options
+    check_options(options)  # one line naming the option, before any work
+    setup: dict[str, Any] = {"scenario": scenario, **options}
+    if player_ship:
+        setup["player_ship"] = player_ship
+    if robot_ship:
+        setup["robot_ship"] = robot_ship
+    if ships_dir:
+        setup["ships_dir"] = str(ships_dir)
+    return setup
+
+
+def _options(setup: dict) -> dict:
+    return {k: v for k, v in setup.items() if k in sfb.game.OPTIONS}
 
 
 PLASMA_F_HELP = "Plasma-F: 'seed' (hold 0, starts armed; default) or 'cth' (hold 1, starts empty)."
@@ -60,6 +80,60 @@ def draw_map(game, title: str = "") -> None:
         say(line)
     for mark in marks:
         say(f"  {mark.mark}{'' if mark.facing is None else 'ABCDEF'[mark.facing]}  {mark.legend}")
+
+
+def status_lines(game, side: str) -> list[str]:
+    """Each ship of ``side``: position, speed, shields, power and weapons (the robot's: what slows it)."""
+    from ..core import hexgrid
+    lines = []
+    for s in game.side_ships(side):
+        state = "destroyed" if s.destroyed else (s.gone or f"{hexgrid.label(s.hex)} "
+                                                            f"{hexgrid.facing_letter(s.facing)} speed {s.speed}")
+        cloak = "" if s.cloak is None else (" CLOAKED" if s.cloak.cloaked else f" (cloak {s.cloak.cost})")
+        lines.append(f"{s.name} ({side}): {state}{cloak}; shields {'/'.join(str(x) for x in s.shields)}")
+        ready = []
+        for w in s.weapons:
+            if not w.alive:
+                ready.append(f"{w.key} X")
+            elif w.kind == "drone":
+                ready.append(f"{w.key} {w.ammo}")
+            elif w.tube is not None and not s.robot:
+                ready.append(f"{w.key} {('armed', 'held')[w.tube.state - 3] if w.tube.armed else w.tube.state}/3")
+            elif w.kind == "photon" and not s.robot:
+                ready.append(f"{w.key} {'armed' if w.arm == 2 else ('half' if w.arm == 1 else 'empty')}")
+            else:
+                ready.append(w.key)
+        if s.robot:  # the robot allocates no energy: show what slows it instead (SFB.DMG3)
+            speed = max(0, sfb.game.ROBOT_SPEED[game.impulses] - s.warp_lost)
+            lines.append(f"  robot: warp boxes lost {s.warp_lost} (speed {speed} from next turn); hull {s.hull}, "
+                         f"excess {s.excess}, internal damage {s.internal}")
+        else:
+            lines.append(f"  power {s.power} (warp {s.warp}, impulse {s.impulse}, APR {s.apr}), batteries "
+                         f"{s.charged}/{s.battery}, capacitor {s.capacitor:g}/{s.capacity:g}; hull {s.hull}, "
+                         f"excess {s.excess}, internal damage {s.internal}")
+        lines.append("  weapons: " + ", ".join(ready))
+    return lines
+
+
+def describe_energy(values: dict, view: dict) -> list[str]:
+    """Lines showing an allocation (form values) against the power available, field names as the form has them."""
+    arm = [(k, v) for k, v in values.items() if k not in ("speed", "phasers", "recharge", "cloak")]
+    lines = [f"Power: warp {view['warp']} + impulse {view['impulse']} + APR {view['apr']} = {view['power']}; "
+             f"batteries {view['batteries']} charged, {view['discharged']} empty",
+             f"  speed={values.get('speed', 0)}   (last turn {view['speed']}; at most {view['max_speed']} this turn; "
+             f"1 energy per hex, at most 1 from impulse, none from APR)",
+             f"  phasers={values.get('phasers', 0):g}   (capacitor {view['capacitor']:g} of {view['capacity']:g})"]
+    for key, points in arm:
+        lines.append(f"  {key}={points}   ({view['weapons'].get(key, '')})")
+    lines.append(f"  recharge={values.get('recharge', 0)}")
+    if view.get("cloak_cost"):
+        lines.append(f"  cloak={values.get('cloak', 0)}   (the cloak costs {view['cloak_cost']} a turn; 0 stays "
+                     f"uncloaked)")
+    total = sum(v for v in values.values() if isinstance(v, (int, float)))
+    over = max(0.0, total - view["power"])
+    lines.append(f"  total {total:g} of {view['power']} (+{view['batteries']} in batteries)"
+                 + (f"; {over:g} from batteries" if over else ""))
+    return lines
 
 
 def _narrate_to_console(narrator, decisions_only: bool):
@@ -92,15 +166,15 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
     """Watch one narrated battle: every robot decision with its rule ID and dice."""
     check_outputs(force, log=log)
     _check_opponent(opponent)
+    setup = _setup(scenario, opponent_ship, robot_ship, impulses, tiebreak, plasma_f, evade, ships_dir)
     events = EventLog()
     events.listeners.append(_narrate_to_console(sfb.narrator(), decisions))
-    game = sfb.new_game(scenario, seed=seed, player_ship=opponent_ship, robot_ship=robot_ship, opponent=opponent,
-                        ships_dir=ships_dir, log=events, options=_options(impulses, tiebreak, plasma_f, evade))
+    match = paperrobot.new_game(GAME, seed=seed, log=events, **setup)
     if maps:
-        draw_map(game, f"Scenario {scenario}: {sfb.scenario_title(scenario)} (seed {seed})")
-    outcome = game.run()
+        draw_map(match.engine, f"Scenario {scenario}: {sfb.scenario_title(scenario)} (seed {seed})")
+    outcome = drive_all(match, {"player": opponent, "robot": "robot"})
     if maps:
-        draw_map(game, "Final positions")
+        draw_map(match.engine, "Final positions")
     winner = "draw" if outcome.winner is None else f"{outcome.winner} wins"
     say(f"Result: {winner} ({outcome.result}) after {outcome.turns} turns")
     if log:
@@ -137,14 +211,15 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
     """Run many battles in parallel and print win rates with 95% intervals."""
     check_outputs(force, db=db)
     _check_opponent(opponent)
-    options = _options(impulses, tiebreak, plasma_f, evade)
+    simview.check_counts(games, jobs, seed)  # counts and seed first, in the words every simulate uses
     if all_pairings:
-        _all_pairings(scenario or "duel", games, jobs, seed, db, options, quiet)
+        setup = _setup(scenario or "duel", None, None, impulses, tiebreak, plasma_f, evade)
+        _all_pairings(scenario or "duel", games, jobs, seed, db, _options(setup), quiet)
         return
     scenario = scenario or "5"
-    # Build one game first so that bad names fail before any process starts.
-    sfb.new_game(scenario, seed=seed, player_ship=opponent_ship, robot_ship=robot_ship, opponent=opponent,
-                 options=options)
+    setup = _setup(scenario, opponent_ship, robot_ship, impulses, tiebreak, plasma_f, evade)
+    paperrobot.new_game(GAME, seed=seed, **setup)  # bad names fail before any process starts
+    options = _options(setup)
     play = partial(sfb.play_battle, scenario=scenario, opponent=opponent, robot_ship=robot_ship,
                    player_ship=opponent_ship, options=options)
     config = {"scenario": scenario, "opponent": opponent, "robot_ship": robot_ship, "player_ship": opponent_ship,
@@ -161,7 +236,7 @@ SHORT = {"federation": "Fed", "klingon": "Kli", "romulan-eagle": "Eagle", "romul
 def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[Path], options: dict,
                   quiet: bool) -> None:
     """Win-rate tables of every robot ship against every opponent ship, flown by the robot and by the policy."""
-    sfb.new_game(scenario, seed=seed, options=options)  # bad scenario or options fail before any work
+    paperrobot.new_game(GAME, seed=seed, scenario=scenario, **options)  # bad scenario or options fail first
     simview.check_counts(games, jobs)
     results: dict[tuple[str, str, str], object] = {}
     pairs = [(opp, r, p) for opp in OPPONENTS[::-1] for r in CADETS for p in CADETS]
@@ -191,63 +266,77 @@ def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[
 
 # --------------------------------------------------------------------------------------- play
 
-class Terminal:
-    """The person's side: shows the map and status at the start of each turn (the energy allocation, or the
-    speed question of the 8-impulse game) and asks every question."""
+HELP = ("'map' draws the map and both ships' status; 'disengage' leaves the battle at the end of this impulse "
+        "(scenario #5). Fire: pick a preset by number, or give weapons their targets, e.g. "
+        "phaser-1#1=klingon photon-A=klingon.")
+
+
+class SfbFront(Front):
+    """What the terminal shows a person before each SFB question, and the words only SFB has."""
+
+    help = HELP
 
     def __init__(self):
-        self.session: PlaySession | None = None
-        self.prompter: Prompter | None = None
+        self.narrator = sfb.narrator()
+        self.wants_out = False  # the person typed 'disengage': answer yes at the end of this impulse
+        self.game = None
+
+    def commands(self, match: Match) -> dict:
+        self.game = match.engine
+        return {"map": self.show_map, "disengage": self.disengage}
 
     def show_map(self) -> None:
-        game = self.session.current
+        game = self.game
         draw_map(game)
-        for line in game.status_lines("player"):
-            say(line)
-        for line in game.status_lines("robot"):
-            say(line)
-
-    wants_out = False  # the person typed 'disengage': answer yes at the end of this impulse
+        for side in ("player", "robot"):
+            for line in status_lines(game, side):
+                say(line)
 
     def disengage(self) -> None:
         self.wants_out = True
-        say("You will disengage at the end of this impulse (scenario #5: a draw for you, a tactical victory for the robot).")
+        say("You will disengage at the end of this impulse (scenario #5: a draw for you, a tactical victory for "
+            "the robot).")
 
-    def decide(self, request: Request) -> Decision:
-        if request.kind == "energy":
-            return Decision(self._energy(request))
+    def auto(self, match: Match, request: Request) -> Any:
         if request.kind == "disengage":  # asked every impulse; answered without a prompt (docs/sfb.md)
             answer, self.wants_out = ("yes" if self.wants_out else "no"), False
-            return Decision(answer)
-        if request.kind == "speed":  # the 8-impulse game: no energy allocation, only a speed (docs/sfb.md)
-            self._turn_start("speed (your Chief Engineer allocates the energy)")
-        choice = request.options
-        say(choice.prompt)
-        return Decision(choose(self.prompter, request, choice.items, choice.multi, tuple(choice.default), ">"))
+            return answer
+        if request.kind == "fire" and not request.view.get("worth_asking"):
+            return "none"  # no shot worth a thought (docs/sfb.md "When a person is asked")
+        return None
 
-    def _turn_start(self, what: str) -> None:
-        say("")
-        say(f"=== Turn {self.session.current.turn}: {what} ===")
-        self.show_map()
-
-    def _energy(self, request: Request):
-        self._turn_start("energy allocation")
-        alloc = request.options
-        while True:
-            for line in sfb.describe_energy(alloc, request.view):
+    def before(self, match: Match, request: Request) -> None:
+        game, ship = match.engine, request.subject
+        self.game = game
+        kind = request.kind
+        if kind == "energy" and request.error:
+            say(f"{ship.name}: energy allocation, again:")
+        elif kind == "speed":  # the 8-impulse game: no energy allocation, only a speed (docs/sfb.md)
+            if not request.error:
+                say("")
+                say(f"=== Turn {game.turn}: speed (your Chief Engineer allocates the energy) ===")
+                self.show_map()
+            say(f"{ship.name}: speed this turn (your Chief Engineer allocates the energy)?")
+        elif kind == "energy":
+            say("")
+            say(f"=== Turn {game.turn}: energy allocation ===")
+            self.show_map()
+            default = request.option(request.default)
+            for line in describe_energy(default.value if default else {}, request.view["energy"]):
                 say(line)
-            text = self.prompter.ask("Energy: Enter to accept, or edit as name=value (e.g. speed=10):")
-            if not text:
-                return alloc
-            try:
-                alloc = sfb.edit_energy(alloc, text)
-            except PaperRobotError as exc:
-                say(f"Not allowed: {exc}")
+            say(f"{ship.name}: energy allocation (Enter accepts the suggestion):")
+        elif kind == "cloak":
+            say(f"{ship.name}: cloak for this turn (energy {game.cloak_paid.get(ship.name, 0)} paid)?")
+        elif kind == "move":
+            from ..core import hexgrid
+            say(f"{ship.name} moves from {hexgrid.label(ship.hex)} facing {hexgrid.facing_letter(ship.facing)}:")
+        elif kind == "launch":
+            say(f"{ship.name}: launch {'plasma torpedoes' if request.data[0] == 'plasma' else 'drones'}?")
+        elif kind == "fire":
+            say(f"{ship.name}: fire which weapons? (a preset number, or weapon=target for each weapon to fire)")
 
-
-HELP = ("At any prompt: 'map' draws the map and both ships' status, 'save' writes the save file, "
-        "'quit' saves (if you gave --save or --resume) and stops, 'disengage' leaves the battle at the end of "
-        "the impulse (scenario #5), 'help' shows this.")
+    def narrate(self, event: Event) -> str | None:
+        return self.narrator.line(event)
 
 
 def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.scenario_names())),
@@ -259,50 +348,36 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          tiebreak: Optional[str] = typer.Option(None, help="Robot R3 tie-break: shields or coin."),
          plasma_f: Optional[str] = typer.Option(None, "--plasma-f", help=PLASMA_F_HELP),
          evade: Optional[str] = typer.Option(None, help=EVADE_HELP),
-         save: Optional[Path] = typer.Option(None, help="Save file to write on 'save' / 'quit'."),
+         save: Optional[Path] = typer.Option(None, help="Save file, written after every answer."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
          log: Optional[Path] = typer.Option(None, help="Write the event log here at the end."),
          ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
          force: bool = force_option()):
     """Play your ship against the Cadet robot: allocate energy, steer, fire; the robot explains itself."""
     check_outputs(force, save=save, resume=resume, log=log)
-    answers: list = []
-    if resume:
-        data = read_save(resume, GAME)
-        setup, seed, answers = data.setup, data.seed, data.answers
-        save = save or resume
-    else:
-        setup = {"scenario": scenario, "ship": ship, "robot_ship": robot_ship,
-                 "options": _options(impulses, tiebreak, plasma_f, evade), "ships_dir": str(ships_dir) if ships_dir else None}
-    terminal = Terminal()
-    narrator = sfb.narrator()
+    if save and resume and save != resume:
+        fail("give --save or --resume, not both (a resumed game keeps saving to its own file)")
+    setup = _setup(scenario, ship, robot_ship, impulses, tiebreak, plasma_f, evade, ships_dir)
+    if not resume:
+        paperrobot.new_game(GAME, seed=seed, **setup)  # bad names fail before the first question
+    front = SfbFront()
 
-    def build(controller, events):
-        return sfb.new_game(setup["scenario"], seed=seed, player_ship=setup.get("ship"),
-                            robot_ship=setup.get("robot_ship"), player=controller,
-                            ships_dir=Path(setup["ships_dir"]) if setup.get("ships_dir") else None,
-                            log=events, options=setup.get("options"))
+    def new(events: EventLog) -> Match:
+        return paperrobot.new_game(GAME, seed=seed, log=events, **setup)
 
-    def narrate(event: Event) -> None:
-        text = narrator.line(event)
-        if text:
-            say(text)
-
-    session = PlaySession(GAME, setup, seed, build, terminal, sfb.encode_answer, sfb.decode_answer, narrate,
-                          save, answers)
-    terminal.session = session
-    terminal.prompter = Prompter(session, {"map": terminal.show_map, "help": lambda: say(HELP),
-                                            "disengage": terminal.disengage})
-    say(f"Scenario {setup['scenario']}: {sfb.scenario_title(setup['scenario'])}. {HELP}")
-    if answers:
-        say(f"Resuming {resume}: replaying {len(answers)} answers.")
+    session = TerminalPlay(GAME, front, new, save_path=save, resume=resume)
+    shown = session.match.setup
+    say(f"Scenario {shown['scenario']}: {sfb.scenario_title(shown['scenario'])}. At any prompt: {HELP} "
+        f"'help' lists every word.")
+    if session.resumed:
+        say(f"Resuming {session.save_path}: replayed {len(session.match.answers)} answers.")
     outcome = session.run()
     if outcome is None:
         return
     winner = "draw" if outcome.winner is None else ("you win" if outcome.winner == "player" else "the robot wins")
     say(f"Game over: {winner} ({outcome.result}) after {outcome.turns} turns.")
     if log:
-        _write_log(session.log, log)
+        _write_log(session.match.log, log)
 
 
 # --------------------------------------------------------------------------------------- ships, replay, data

@@ -65,6 +65,7 @@ class TerminalPlay:
         self.front, self.input = front, input_fn
         self.info = registry.info(game)
         self.quiet = True  # no narration while answers are replayed
+        self.auto: set[int] = set()  # numbers of the requests the front end answered without asking
         self.recovery = save_path is None and resume is None
         self.save_path = resume or save_path or recovery_path(game)
         if self.recovery:
@@ -127,7 +128,9 @@ class TerminalPlay:
         try:
             while self.request is not None:
                 answer = self.front.auto(self.match, self.request)
-                if answer is None:
+                if answer is not None:
+                    self.auto.add(self.request.seq)
+                else:
                     answer = self.ask(self.request)
                     if answer is _UNDO:
                         continue
@@ -153,10 +156,14 @@ class TerminalPlay:
         return request
 
     def undo(self, count: int) -> None:
-        keep = len(self.match.answers) - count
-        if count < 1 or keep < 0:
-            say(f"You can take back 1 to {len(self.match.answers)} answers here.")
+        """Take back the person's last ``count`` answers, with the answers the front end gave without asking
+        after them (they would only be given again)."""
+        answers = self.match.answers
+        asked = [i for i, answer in enumerate(answers) if answer[0] not in self.auto]
+        if count < 1 or count > len(asked):
+            say(f"You can take back 1 to {len(asked)} answers here.")
             return
+        keep = asked[-count]
         self.quiet = True
         fresh = self.match.rebuild(keep, self._log())
         self._attach(fresh)

@@ -51,3 +51,52 @@ def _armada_observe(view: dict, side: str) -> list[float]:
 register("armada", Encoder(("style", "focal", "zone", "command", "ai-command", "activate", "maneuver", "attack",
                             "defend", "squadron-pick", "squadron"), _armada_fields(), _armada_observe,
                            max_choices=320))
+
+
+# ------------------------------------------------------------------------------------------------ SFB
+SFB_SHIPS, SFB_SEEKERS = 3, 8  # scenario #4 has up to 3 robot ships; seekers: drones and plasma torpedoes
+_SFB_SHIP = ("present", "column", "row", "cos facing", "sin facing", "speed", "shield 1", "shield 2", "shield 3",
+             "shield 4", "shield 5", "shield 6", "internal damage", "cloaked")
+_SFB_SEEKER = ("present", "column", "row", "own", "targets own side", "plasma strength")
+
+
+def _sfb_fields() -> tuple[str, ...]:
+    names = ["turn", "impulse", "impulses", "power", "batteries", "capacitor"]
+    for group, count, parts in (("own ship", SFB_SHIPS, _SFB_SHIP), ("enemy ship", SFB_SHIPS, _SFB_SHIP),
+                                ("seeker", SFB_SEEKERS, _SFB_SEEKER)):
+        names += [f"{group} {i + 1} {part}" for i in range(count) for part in parts]
+    return tuple(names)
+
+
+def _hex(label: str) -> tuple[float, float]:
+    """A printed CCRR hex label as (column, row); off-map labels still parse as numbers."""
+    try:
+        return float(int(label[:-2])), float(int(label[-2:]))
+    except (ValueError, TypeError):
+        return 0.0, 0.0
+
+
+def _sfb_observe(view: dict, side: str) -> list[float]:
+    ships = sorted(view["ships"], key=lambda s: s["name"])
+    own = [s for s in ships if s["side"] == side]
+    out = [view["turn"], view["impulse"], view["impulses"], own[0].get("power", 0) if own else 0,
+           own[0].get("batteries", 0) if own else 0, own[0].get("capacitor", 0) if own else 0]
+    for mine in (True, False):
+        group = [s for s in ships if (s["side"] == side) == mine and not s["destroyed"] and not s["gone"]]
+        group = group[:SFB_SHIPS]
+        for s in group:
+            angle = math.radians(60 * "ABCDEF".index(s["facing"]))
+            out += [1.0, *_hex(s["hex"]), math.cos(angle), math.sin(angle), s["speed"], *s["shields"],
+                    s["internal"], float(s["cloaked"])]
+        out += [0.0] * len(_SFB_SHIP) * (SFB_SHIPS - len(group))
+    names = {s["name"] for s in own}
+    seekers = sorted(view["seekers"], key=lambda k: k["label"])[:SFB_SEEKERS]
+    for k in seekers:
+        out += [1.0, *_hex(k["hex"]), float(k["side"] == side), float(k["target"] in names),
+                float(k.get("strength", 0))]
+    out += [0.0] * len(_SFB_SEEKER) * (SFB_SEEKERS - len(seekers))
+    return out
+
+
+register("sfb", Encoder(("energy", "speed", "cloak", "move", "launch", "fire", "disengage"), _sfb_fields(),
+                        _sfb_observe, max_choices=64))

@@ -1,11 +1,17 @@
-"""Energy allocation (seed 002 lines 1-21): the allocation a player hands in, editing and describing it.
+"""Energy allocation (seed 002 lines 1-21): the allocation a player hands in, and the energy form.
 
-The engine validates an allocation against the ship (``Game.check_energy``) before it changes anything.
+The allocation is asked as a contract Form (fields ``speed``, ``phasers``, one per heavy weapon or plasma tube,
+``recharge``, and ``cloak`` on a ship with a cloaking device). ``choices`` gives each field's legal values given
+the earlier fields (within the power left and the warp rule), so answering field by field always gives a legal
+allocation; ``check`` turns the values into an EnergyAllocation and lets the engine's ``check_energy`` refuse
+anything illegal with its rule ID before anything changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import math
+from dataclasses import dataclass
 
+from ..core.contract import Field, Form, Option
 from ..core.errors import IllegalAction
 
 
@@ -36,66 +42,119 @@ class EnergyAllocation:
         return self.speed + self.phasers + sum(p for _, p in self.arm) + self.recharge + self.cloak
 
 
-def _number(field: str, text: str, half: bool = False) -> float | int:
-    try:
-        value = float(text)
-    except ValueError:
-        raise IllegalAction(f"'{field}={text}': the value must be a number", "SFB.EA") from None
-    if value < 0:
-        raise IllegalAction(f"'{field}={text}': energy cannot be negative", "SFB.EA")
-    if half:
-        if value * 2 != int(value * 2):
-            raise IllegalAction(f"'{field}={text}': phaser energy comes in half points", "SFB.PHASER.ENERGY")
-        return value
-    if value != int(value):
-        raise IllegalAction(f"'{field}={text}': use a whole number", "SFB.EA")
-    return int(value)
-
-
-def edit_energy(alloc: EnergyAllocation, text: str) -> EnergyAllocation:
-    """Apply edits such as ``"speed=10 photon-A=2 recharge=1"``; unknown fields raise IllegalAction."""
-    arm = dict(alloc.arm)
-    changes: dict = {}
-    for part in text.replace(",", " ").split():
-        if "=" not in part:
-            raise IllegalAction(f"'{part}': write name=value, e.g. speed=10 (fields: {_fields(alloc)})", "SFB.EA")
-        name, value = part.split("=", 1)
-        name = name.strip()
-        lowered = name.lower()
-        if lowered in ("speed", "move", "movement"):
-            changes["speed"] = _number(name, value)
-        elif lowered in ("phasers", "phaser", "capacitor"):
-            changes["phasers"] = float(_number(name, value, half=True))
-        elif lowered in ("recharge", "batteries"):
-            changes["recharge"] = _number(name, value)
-        elif lowered == "cloak":
-            changes["cloak"] = _number(name, value)
-        else:
-            match = next((k for k in arm if k.lower() == lowered), None)
-            if match is None:
-                raise IllegalAction(f"unknown energy field '{name}'; fields: {_fields(alloc)}", "SFB.EA")
-            arm[match] = int(_number(name, value))
-    return replace(alloc, arm=tuple(arm.items()), **changes)
-
-
-def _fields(alloc: EnergyAllocation) -> str:
-    return ", ".join(["speed", "phasers", "recharge", "cloak"] + [k for k, _ in alloc.arm])
-
-
-def describe_energy(alloc: EnergyAllocation, view: dict) -> list[str]:
-    """Lines showing the allocation against the power available (field names as edit_energy takes them)."""
-    lines = [f"Power: warp {view['warp']} + impulse {view['impulse']} + APR {view['apr']} = {view['power']}; "
-             f"batteries {view['batteries']} charged, {view['discharged']} empty",
-             f"  speed={alloc.speed}   (last turn {view['speed']}; at most {view['max_speed']} this turn; "
-             f"1 energy per hex, at most 1 from impulse, none from APR)",
-             f"  phasers={alloc.phasers:g}   (capacitor {view['capacitor']:g} of {view['capacity']:g})"]
+def energy_values(alloc: EnergyAllocation, cloak: bool) -> dict:
+    """The form values of an allocation (what a controller answers)."""
+    values = {"speed": alloc.speed, "phasers": alloc.phasers}
     for key, points in alloc.arm:
-        lines.append(f"  {key}={points}   ({view['weapons'].get(key, '')})")
-    lines.append(f"  recharge={alloc.recharge}")
-    if view.get("cloak_cost"):
-        lines.append(f"  cloak={alloc.cloak}   (the cloak costs {view['cloak_cost']} a turn; 0 stays uncloaked)")
-    total = alloc.total
-    over = max(0.0, total - view["power"])
-    lines.append(f"  total {total:g} of {view['power']} (+{view['batteries']} in batteries)"
-                 + (f"; {over:g} from batteries" if over else ""))
-    return lines
+        values[key] = points
+    values["recharge"] = alloc.recharge
+    if cloak:
+        values["cloak"] = alloc.cloak
+    return values
+
+
+def arm_weapons(ship) -> list:
+    """The allocation's weapon lines, in the form's order: photons and disruptors, then plasma tubes."""
+    heavy = [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor")]
+    return heavy + [w for w in ship.weapons if w.tube is not None and w.alive]
+
+
+def _number(name: str, value, whole: bool = True, rule: str = "SFB.EA"):
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or abs(value) > 1e6:
+        raise IllegalAction(f"'{name}={str(value)[:20]}': the value must be a number", "SFB.EA")
+    if value < 0:
+        raise IllegalAction(f"'{name}={value}': energy cannot be negative", "SFB.EA")
+    if whole:
+        if value != int(value):
+            raise IllegalAction(f"'{name}={value}': use a whole number", rule)
+        return int(value)
+    if value * 2 != int(value * 2):
+        raise IllegalAction(f"'{name}={value}': phaser energy comes in half points", "SFB.PHASER.ENERGY")
+    return float(value)
+
+
+class EnergyForm:
+    """The energy request's form and presets for one ship this turn (built once per request)."""
+
+    def __init__(self, game, ship):
+        self.game, self.ship = game, ship
+        self.weapons = arm_weapons(ship)
+        self.keys = [w.key for w in self.weapons]
+        fields = [Field("speed", "hexes this turn, 1 energy each"),
+                  Field("phasers", "energy added to the phaser capacitor, in half points")]
+        fields += [Field(w.key, f"energy to arm {w.key}") for w in self.weapons]
+        fields.append(Field("recharge", "empty batteries to recharge"))
+        if ship.cloak is not None:
+            fields.append(Field("cloak", f"0, or {ship.cloak.cost} to be able to cloak this turn"))
+        self.form = Form(fields, self.choices, self.check)
+
+    def allocation(self, values: dict) -> EnergyAllocation:
+        speed = _number("speed", values.get("speed"), rule="SFB.MOVE.COST")
+        phasers = _number("phasers", values.get("phasers"), whole=False)
+        arm = tuple((key, _number(key, values.get(key))) for key in self.keys)
+        recharge = _number("recharge", values.get("recharge"))
+        cloak = _number("cloak", values.get("cloak"), rule="SFB.CLOAK")
+        return EnergyAllocation(speed, float(phasers), arm, recharge, cloak)
+
+    def check(self, values: dict) -> EnergyAllocation:
+        alloc = self.allocation(values)
+        self.game.check_energy(self.ship, alloc)
+        return alloc
+
+    def choices(self, name: str, earlier: dict) -> tuple:
+        """Legal values of field ``name`` given the earlier fields: 0 is always among them."""
+        game, ship = self.game, self.ship
+        known = {}
+        for key, value in earlier.items():
+            known[key] = value if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else 0
+        left = ship.power + ship.charged - sum(known.values())
+        speed = known.get("speed", 0)
+        photon_warp = sum(2 for w in self.weapons if w.kind == "photon" and known.get(w.key) == 2)
+        warp_left = ship.warp - photon_warp - max(0, speed - min(1, ship.impulse, speed))
+        whole = math.floor(left + 1e-9)
+        if name == "speed":
+            top = min(game.impulses, ship.speed + 8, ship.warp + min(1, ship.impulse), whole)
+            return tuple(range(0, max(0, top) + 1))
+        if name == "phasers":
+            room = min(ship.capacity - ship.capacitor, left)
+            return tuple(k / 2 for k in range(0, int(max(0.0, room) * 2 + 1e-9) + 1))
+        if name == "recharge":
+            return tuple(range(0, max(0, min(ship.battery - ship.charged, whole)) + 1))
+        if name == "cloak":
+            cost = ship.cloak.cost if ship.cloak is not None else 0
+            return (0, cost) if cost and cost <= left + 1e-9 else (0,)
+        weapon = next((w for w in self.weapons if w.key == name), None)
+        if weapon is None:
+            return ()
+        if weapon.kind == "photon":
+            legal = (0, 1) if weapon.arm == 2 else (0, 2)
+        elif weapon.kind == "disruptor":
+            legal = (0, 2)
+        else:
+            legal = weapon.tube.legal_points()
+        out = []
+        for points in legal:
+            if points > left + 1e-9:
+                continue
+            if weapon.kind == "photon" and points == 2 and warp_left < 2:
+                continue
+            out.append(points)
+        return tuple(out)
+
+    def presets(self, suggested: EnergyAllocation) -> tuple[Option, ...]:
+        """The captain's suggestion first, then standing still with the same weapons, then nothing at all."""
+        cloak = self.ship.cloak is not None
+        values = energy_values(suggested, cloak)
+        out = [Option("suggested", "the suggested allocation", values)]
+        still = dict(values, speed=0)
+        nothing = {key: (0.0 if key == "phasers" else 0) for key in values}
+        for key, label, preset in (("still", "the same, at speed 0", still), ("nothing", "no energy at all", nothing)):
+            try:
+                self.check(preset)
+            except IllegalAction:
+                continue
+            out.append(Option(key, label, preset))
+        return tuple(out)

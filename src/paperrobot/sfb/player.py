@@ -7,10 +7,10 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 """
 from __future__ import annotations
 
-from ..core.controller import Decision, Reason, Request
+from ..core.controller import Decision, Reason
 from ..core.hexgrid import to_offset
 from . import player_cloak as pc
-from .energy import EnergyAllocation
+from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
 from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward, viable_states
 from .state import Drone, Ship, Weapon
@@ -18,16 +18,42 @@ from .state import Drone, Ship, Weapon
 WANT_RANGE = 3
 
 
-class PlayerPolicy:
-    def __init__(self, game, ship: Ship):
-        self.game = game
-        self.ship = ship
+NO_SHOTS = Decision({})
+WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
+NO = Decision("no")
 
-    def decide(self, request: Request) -> Decision:
-        why = (Reason("POLICY", "heuristic captain"),)
-        if request.kind == "energy":
-            return Decision(request.options, why)
-        return Decision(request.options.default if request.options.multi else request.options.default[0], why)
+
+class Policy:
+    """The heuristic captain of one side. It answers in contract terms (option keys, form values); only its
+    energy allocation carries a reason ("POLICY", logged, not narrated). The engine also asks it for the
+    suggestions offered to a person."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def decide(self, request) -> Decision:
+        kind, ship = request.kind, request.subject
+        if kind == "fire":
+            if not self.may_fire(ship):
+                return NO_SHOTS
+            name = self.game.name_of
+            return Decision({w.key: name(t) for _, w, t in self.fast_orders(ship)})
+        if kind == "disengage":
+            return NO  # the captain fights on
+        if kind == "move":
+            return Decision(self.move(ship, True))
+        if kind == "energy":
+            return Decision(energy_values(self.energy_allocation(ship), ship.cloak is not None), WHY)
+        if kind == "cloak":
+            return Decision("cloak" if self.cloak(ship) else "uncloaked")
+        if kind == "speed":  # the 8-impulse game: its own speed; the engineer then allocates as it would
+            return Decision(str(self.energy_allocation(ship).speed))
+        if kind == "launch":
+            what, weapons, target = request.data
+            if what == "plasma":
+                return Decision({"launch": list(self.launch_plasma(ship, weapons, target))})
+            return Decision({"launch": list(self.launch(ship, weapons, target))})
+        raise ValueError(f"the policy is not asked '{kind}'")
 
     # -------------------------------------------------------------------------- energy
     def energy_allocation(self, ship: Ship, speed: int | None = None) -> EnergyAllocation:

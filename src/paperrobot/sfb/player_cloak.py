@@ -1,4 +1,4 @@
-"""The heuristic captain's plasma and cloak habits (used by player.PlayerPolicy).
+"""The heuristic captain's plasma and cloak habits (used by player.Policy).
 
 Arms every tube on schedule and holds what it cannot use yet (when it can pay); cloaks on turns its
 torpedoes cannot be launched anyway, if it can still afford a fighting speed; launches at a target in arc

@@ -5,13 +5,16 @@ docs/sfb.md (sections named in the comments).
 """
 from __future__ import annotations
 
-from ..core.controller import Decision, Reason, Request
+from ..core.controller import Decision, Reason
 from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, distance, edge_hexes, seek_choice
 from .robot_cloak import CloakRules
 from .state import Ship, Weapon
 
 
 NOTHING = Decision(())
+NO_SHOTS: dict = {}
+NO_LAUNCH = {"launch": []}
+HOLD = Decision(NO_SHOTS)
 RATE_REASON = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
 
 
@@ -19,33 +22,26 @@ def _n(count: int) -> str:
     return f"{count} unfired weapon{'' if count == 1 else 's'}"
 
 
-class RobotController(CloakRules):
-    """Flies one ship by rules SFB.R1-R9, R3.MAP and the scenario #6 rules (R.PLASMA, R.CLOAK1-4, robot_cloak.py). ``tiebreak``: "shields" (seed 000) or "coin" (CTH)."""
+class Robot(CloakRules):
+    """Flies one ship by rules SFB.R1-R9, R3.MAP and the scenario #6 rules (R.PLASMA, R.CLOAK1-4, robot_cloak.py).
+    ``tiebreak``: "shields" (seed 000) or "coin" (CTH).
+
+    It answers the engine's requests in contract terms: a move key, ``{weapon: target, ...}``,
+    ``{"launch": [keys]}``. What it remembers between decisions (Primary Fire Point taken, a decided R3 tie,
+    the torpedo it runs from) is kept on its ship (state.Ship) as game state; the turn-start reload (SFB.R6)
+    is the engine's (game.Game.robot_turn_start).
+    """
 
     def __init__(self, game, ship: Ship, tiebreak: str = "shields"):
         self.game = game
         self.ship = ship
         self.tiebreak = tiebreak
-        self.primary_done = False
-        self.photons_fired = 0
         self.photon_limit = self.photons_per_turn(ship)
-        self.tie_side: str | None = None  # R3 tie decided since the last firing (docs/sfb.md "R3 tie-break")
-        self.focus: str | None = None  # the torpedo it is running from (SFB.R.CLOAK4)
         self.six = game.has_tubes or game.has_cloaks  # scenario #6 rules in play at all
 
-    # -------------------------------------------------------------------------- turn start
-    def start_turn(self, game) -> None:
-        """SFB.R6: all weapons except drones reloaded; R2-R5 start again."""
-        self.primary_done = False
-        self.photons_fired = 0
-        self.tie_side = None
-        for w in self.ship.weapons:
-            if w.alive and w.kind != "drone":
-                w.ready = True
-                if w.kind == "photon":
-                    w.arm = 2
-        if self.six:
-            self.start_turn6(game)  # SFB.R.PLASMA / SFB.R8 cadence, SFB.R.CLOAK3 best speed
+    @property
+    def photons_fired(self) -> int:
+        return self.ship.photons_fired(self.game.turn)
 
     @staticmethod
     def photons_per_turn(ship: Ship) -> int:
@@ -53,29 +49,39 @@ class RobotController(CloakRules):
         tubes = sum(1 for w in ship.weapons if w.kind == "photon")
         return max(1, tubes // 2)
 
-    def decide(self, request: Request) -> Decision:
-        if request.kind == "move":
+    def decide(self, request) -> Decision:
+        kind = request.kind
+        if kind == "move":
             return self.move()
-        if request.kind == "fire":
-            return self.fire() if self.six else self.fire_normal()
-        if request.kind == "launch":
+        if kind == "fire":
+            decision = self.fire() if self.six else self.fire_normal()
+            if not decision.action:
+                return Decision(NO_SHOTS, decision.reasons) if decision.reasons else HOLD
+            return Decision(dict(decision.action), decision.reasons)
+        if kind == "launch":
             if self.six and self.threatened():
-                return NOTHING  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
-            if request.options == "plasma":
+                return Decision(NO_LAUNCH)  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
+            if request.data is not None and request.data[0] == "plasma":
                 keys, reasons = self.plasma_launch()
-                return Decision(keys, tuple(reasons))
-            return self.launch()
-        raise ValueError(f"the robot is not asked '{request.kind}'")
+                return Decision({"launch": list(keys)}, tuple(reasons))
+            decision = self.launch()
+            return Decision({"launch": list(decision.action)}, decision.reasons)
+        raise ValueError(f"the robot is not asked '{kind}'")
 
     # -------------------------------------------------------------------------- weapons
     def unfired(self) -> list[Weapon]:
         """Weapons (not drones) that have not fired this turn and may still do so (R3, R7)."""
         out = []
+        turn = self.game.turn
+        photons_done = None
         for w in self.ship.weapons:
-            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == self.game.turn:
+            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn:
                 continue
-            if w.kind == "photon" and self.photons_fired >= self.photon_limit:
-                continue
+            if w.kind == "photon":
+                if photons_done is None:
+                    photons_done = self.photons_fired >= self.photon_limit
+                if photons_done:
+                    continue
             out.append(w)
         return out
 
@@ -83,11 +89,13 @@ class RobotController(CloakRules):
         """Unfired weapons that will bear on the target now and may fire under the firing-rate rule."""
         game = self.game
         out = []
-        photons = self.photons_fired
+        photons = None
         for w in self.unfired():
             if not game.rate_ok(w) or not game.bears(self.ship, w, target):
                 continue
             if w.kind == "photon":
+                if photons is None:
+                    photons = self.photons_fired
                 if photons >= self.photon_limit:
                     continue
                 photons += 1
@@ -98,7 +106,7 @@ class RobotController(CloakRules):
         if self.six:
             hunted = self.torpedo_fire()  # SFB.R.CLOAK2 / R.CLOAK4
             if hunted is not None:
-                if self.focus is not None or hunted.action:
+                if self.ship.focus is not None or hunted.action:
                     return hunted
                 return self._with(hunted.reasons, self.fire_normal())  # the hunt just ended: resume
         return self.fire_normal()
@@ -115,18 +123,18 @@ class RobotController(CloakRules):
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
         if uncloak is not None:
-            self.primary_done = True
+            ship.primary_done = True
             rule, text = uncloak.rule, uncloak.text
         elif self.must_leave(target):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
-        elif not self.primary_done:
+        elif not ship.primary_done:
             if rng <= 4:
-                self.primary_done = True
+                ship.primary_done = True
                 rule, text = "SFB.R2", (f"first impulse this turn within 4 hexes (range {rng}): Primary Fire Point, "
                                         f"fire every weapon that bears")
             elif game.impulse == game.impulses:
-                self.primary_done = True
+                ship.primary_done = True
                 rule, text = "SFB.R2", (f"no Primary Fire Point this turn (range {rng}): last impulse, fire all "
                                         f"weapons that bear")
             else:
@@ -140,11 +148,10 @@ class RobotController(CloakRules):
             return NOTHING
         if rule == "SFB.R3":
             text = f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})"
-        self.tie_side = None  # R4: instruction #3 starts again after every firing
+        ship.tie_side = None  # R4: instruction #3 starts again after every firing
         reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
             if w.kind == "photon":
-                self.photons_fired += 1
                 reasons.append(Reason("SFB.R7", f"{w.key}: one photon torpedo per turn"))
         return Decision(tuple((w.key, target.name) for w in weapons), tuple(reasons))
 
@@ -187,7 +194,7 @@ class RobotController(CloakRules):
             evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
             if evade is not None:
                 return evade
-        if not self.primary_done:
+        if not ship.primary_done:
             steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
                                       f"{ship.turn_mode()}): {steer}")
@@ -272,19 +279,19 @@ class RobotController(CloakRules):
             side = LEFT if left > right else RIGHT
             return side, [Reason("SFB.R3", f"turn {side}: {_n(max(left, right))} that way against "
                                            f"{min(left, right)}")]
-        if self.tie_side is not None:  # a tie already decided since the last firing: keep that way
-            return self.tie_side, [Reason("SFB.R3", f"{_n(left)} each way: keep turning {self.tie_side} "
+        if ship.tie_side is not None:  # a tie already decided since the last firing: keep that way
+            return ship.tie_side, [Reason("SFB.R3", f"{_n(left)} each way: keep turning {ship.tie_side} "
                                                     f"as decided since the last firing")]
         mark = game.dice.mark()
         if self.tiebreak == "shields":
             lsh = ship.shields[4] + ship.shields[5]
             rsh = ship.shields[1] + ship.shields[2]
             if lsh != rsh:
-                side = self.tie_side = LEFT if lsh > rsh else RIGHT
+                side = ship.tie_side = LEFT if lsh > rsh else RIGHT
                 return side, [Reason("SFB.R3", f"{_n(left)} each way: turn {side}, the side with more "
                                                f"undamaged shield boxes ({max(lsh, rsh)} against {min(lsh, rsh)})")]
         heads = game.dice.coin("R3 turn direction tie", ship.side)
-        side = self.tie_side = LEFT if heads else RIGHT
+        side = ship.tie_side = LEFT if heads else RIGHT
         return side, [Reason("SFB.R3", f"{_n(left)} each way" +
                              (", shields equal" if self.tiebreak == "shields" else "") +
                              f": coin toss, turn {side}", game.dice.since(mark))]

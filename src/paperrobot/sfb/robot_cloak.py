@@ -1,7 +1,8 @@
 """The robot's scenario #6 rules as pure helpers: its plasma cadence (SFB.R8, SFB.R.PLASMA) and the
 modified rules against a cloaking enemy (SFB.R.CLOAK1-4, seed 000 "CLOAK").
 
-The robot controller (robot.py) calls these; they take plain values so they can be tested alone.
+The robot (robot.py) calls these; the engine calls ``threatened`` and ``safe_speed`` at the start of a robot
+ship's turn (SFB.R.CLOAK3 speed). They read the state and change nothing.
 Interpretations: docs/sfb-plasma-cloak.md, sections "Robot plasma" and "Robot against a cloaking ship".
 """
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import Hex, distance
 from .movement import RIGHT, STRAIGHT, bearing_score, candidates, viable_states
-from .plasma_play import launchable, sees
 
 TORPEDO_RANGE = 2  # SFB.R.CLOAK2: phasers at a torpedo that has moved within two hexes
 
@@ -42,58 +42,52 @@ def best_speed(impulses: int, warp_lost: int) -> int:
     return max(0, impulses - warp_lost)
 
 
+def cloak_rules_apply(game, ship) -> bool:
+    """Seed 000 CLOAK: the modified rules are for fighting a cloaking ship (option evade="plasma": any)."""
+    if game.options.get("evade", "cloak") == "plasma":
+        return True
+    return any(s.cloak is not None for s in game.ships if s.side != ship.side)
+
+
+def threats(game, ship) -> list:
+    """Enemy plasma torpedoes on the map that are targeted on this ship, nearest first."""
+    found = [t for t in game.plasmas if t.alive and t.target == ship.name and t.side != ship.side]
+    found.sort(key=lambda t: (distance(ship.hex, t.hex), t.label))
+    return found
+
+
+def threatened(game, ship) -> list:
+    """The torpedoes after ``ship`` when the modified rules apply (SFB.R.CLOAK2-4), else none."""
+    return threats(game, ship) if cloak_rules_apply(game, ship) else []
+
+
+def safe_speed(game, ship, wanted: int) -> int:
+    """SFB.R3.MAP: a faster speed can mean a larger turn mode; never take one that would leave the ship in a
+    position from which it must run off the map. Slows down from ``wanted`` to its ordinary speed."""
+    board = game.board
+    for speed in range(wanted, ship.speed, -1):
+        tm = ship.tm_table[speed]
+        state = (ship.hex[0], ship.hex[1], ship.facing, min(tm, max(1, ship.straight)))
+        if state in viable_states(board.cols, board.rows, tm):
+            return speed
+    return ship.speed
+
+
 class CloakRules:
-    """Mixin for RobotController (needs ``self.game``, ``self.ship``): scenario #6 robot behaviour."""
+    """Part of the Robot (needs ``self.game``, ``self.ship``): scenario #6 robot behaviour."""
 
     game: object
     ship: object
 
     # -------------------------------------------------------------------------- threats
     def cloak_rules_apply(self) -> bool:
-        """Seed 000 CLOAK: the modified rules are for fighting a cloaking ship (option evade="plasma": any)."""
-        if self.game.options.get("evade", "cloak") == "plasma":
-            return True
-        return any(s.cloak is not None for s in self.game.ships if s.side != self.ship.side)
+        return cloak_rules_apply(self.game, self.ship)
 
     def threats(self) -> list:
-        """Enemy plasma torpedoes on the map that are targeted on this ship, nearest first."""
-        ship = self.ship
-        found = [t for t in self.game.plasmas if t.alive and t.target == ship.name and t.side != ship.side]
-        found.sort(key=lambda t: (distance(ship.hex, t.hex), t.label))
-        return found
+        return threats(self.game, self.ship)
 
     def threatened(self) -> list:
-        return self.threats() if self.cloak_rules_apply() else []
-
-    # -------------------------------------------------------------------------- speed and plasma cadence
-    def start_turn6(self, game) -> None:
-        """SFB.R.PLASMA / SFB.R8: the robot's tubes hold a torpedo on turns 1, 4, 7, ... only;
-        SFB.R.CLOAK3: with a torpedo after it, the robot runs at its best speed this turn."""
-        for w in self.ship.weapons:
-            if w.tube is not None and w.alive:
-                w.tube.state = 3 if r8_turn(game.turn) else 0  # plasma.ARMED / plasma.EMPTY
-                w.ready = w.tube.armed
-        threats = self.threatened()
-        if threats:
-            ship = self.ship
-            ordinary = ship.speed
-            ship.speed = self.safe_speed(best_speed(game.impulses, ship.warp_lost))
-            if game.rec:
-                text = (f"torpedo {threats[0].label} is after it: run at best speed {ship.speed} this turn"
-                        + ("" if ship.speed > ordinary else " (no faster speed is safe from the map edge)"))
-                game.emit("decision", ship.side, ship=ship.name, request="speed", rule="SFB.R.CLOAK3", text=text,
-                          rolls=[], action=ship.speed)
-
-    def safe_speed(self, wanted: int) -> int:
-        """SFB.R3.MAP: a faster speed can mean a larger turn mode; never take one that would leave the ship in a
-        position from which it must run off the map. Slows down from ``wanted`` to its ordinary speed."""
-        ship, board = self.ship, self.game.board
-        for speed in range(wanted, ship.speed, -1):
-            tm = ship.tm_table[speed]
-            state = (ship.hex[0], ship.hex[1], ship.facing, min(tm, max(1, ship.straight)))
-            if state in viable_states(board.cols, board.rows, tm):
-                return speed
-        return ship.speed
+        return threatened(self.game, self.ship)
 
     def plasma_launch(self) -> tuple[tuple, list]:
         """SFB.R8 / SFB.R.PLASMA: launch each armed tube on the first impulse the target is in its arc."""
@@ -102,8 +96,8 @@ class CloakRules:
         if target is None:
             return (), []
         keys, reasons = [], []
-        for w in launchable(game, ship):
-            if sees(game, ship, w, target):
+        for w in game.launchable(ship):
+            if game.sees(ship, w, target):
                 keys.append(w.key)
                 reasons.append(Reason("SFB.R8", f"turn {game.turn} is a torpedo turn (1, 4, 7, ...): launch {w.key} "
                                                 f"at {target.name}, the first impulse it is in the launcher's arc"))
@@ -122,15 +116,16 @@ class CloakRules:
         return None
 
     def focus_reasons(self, threats: list) -> list[Reason]:
-        """SFB.R.CLOAK4, said once when a torpedo hunt starts and once when it ends."""
+        """SFB.R.CLOAK4, said once when a torpedo hunt starts and once when it ends (remembered on the ship)."""
         now = threats[0].label if threats else None
+        ship = self.ship
         out = []
-        if now and self.focus is None:
+        if now and ship.focus is None:
             out.append(Reason("SFB.R.CLOAK4", f"torpedo {now} is after it: ignore every other target until it "
                                               f"strikes or is reduced to zero"))
-        elif now is None and self.focus is not None:
-            out.append(Reason("SFB.R.CLOAK4", f"torpedo {self.focus} has struck or fizzled: resume normal operation"))
-        self.focus = now
+        elif now is None and ship.focus is not None:
+            out.append(Reason("SFB.R.CLOAK4", f"torpedo {ship.focus} has struck or fizzled: resume normal operation"))
+        ship.focus = now
         return out
 
     def torpedo_fire(self) -> Decision | None:

@@ -66,6 +66,10 @@ class Ship:
     has_drones: bool = False  # a rack with drones left (skips the launch step cheaply)
     tm_table: tuple = ()  # turn mode by speed 0..32, from the SSD
     cloak: Any = None  # the cloaking device's state (scenario #6 rules, cloak.py)
+    # What the Cadet robot remembers between decisions (robot.py), kept here as game state:
+    primary_done: bool = False  # SFB.R2: the Primary Fire Point of this turn has been taken (or passed)
+    tie_side: str | None = None  # SFB.R3: a turn-direction tie decided since the last firing
+    focus: str | None = None  # SFB.R.CLOAK4: the torpedo it is running from
 
     @classmethod
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
@@ -94,6 +98,26 @@ class Ship:
     @property
     def power(self) -> int:
         return self.warp + self.impulse + self.apr
+
+    def photons_fired(self, turn: int) -> int:
+        """Photon torpedoes fired this turn (SFB.R7 counts them)."""
+        return sum(1 for w in self.weapons if w.kind == "photon" and w.fired_turn == turn)
+
+    def weapon(self, key: str) -> "Weapon | None":
+        for w in self.weapons:
+            if w.key == key:
+                return w
+        return None
+
+    def equip(self, plasma_f: str) -> None:
+        """Plasma tubes in their FP1.23 start state and the cloaking device at its sheet cost (scenario #6)."""
+        from . import cloak as ck
+        from . import plasma as pl
+        for w in self.weapons:
+            if w.kind == "plasma":
+                w.tube = pl.PlasmaTube.start(w.key, pl.plasma_type(w.type, plasma_f))
+                w.ready = w.tube.armed
+        self.cloak = ck.Cloak(self.spec.cloak_cost) if self.spec.cloak_cost else None
 
     def turn_mode(self) -> int:
         return self.tm_table[self.speed]

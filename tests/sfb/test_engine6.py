@@ -9,10 +9,9 @@ from paperrobot.core.errors import IllegalAction
 from paperrobot.core.events import EventLog
 from paperrobot.core.hexgrid import facing_index as F, parse
 from paperrobot.sfb import plasma as pl
-from paperrobot.sfb import plasma_play as pp
 from paperrobot.sfb.energy import EnergyAllocation
 
-from ..sfb.helpers import make, place, ships, weapon
+from .helpers import drive, make, place, ships, weapon
 
 
 def romulan_game(dice=(), robot="federation", player="romulan-eagle", **options):
@@ -26,7 +25,7 @@ def romulan_game(dice=(), robot="federation", player="romulan-eagle", **options)
 def launch_torpedo(game, ship, target, key="plasma-s-A"):
     w = weapon(ship, key)
     w.tube.state = pl.ARMED
-    return pp.launch(game, ship, w, target)
+    return game.launch_plasma(ship, w, target)
 
 
 # ------------------------------------------------------------------ SFB.PLASMA.ARM as energy lines
@@ -52,9 +51,13 @@ def test_energy_view_describes_tubes_and_cloak():
     rom, _ = ships(game)
     view = game.energy_view(rom)
     assert view["cloak_cost"] == 6 and "plasma-S empty" in view["weapons"]["plasma-s-A"]
-    lines = sfb.describe_energy(game.advisors[rom.name].energy_allocation(rom), view)
+    from paperrobot.cli.sfb import describe_energy
+    from paperrobot.cli.terminal import edit_values
+    from paperrobot.sfb.energy import energy_values
+    lines = describe_energy(energy_values(game.policy.energy_allocation(rom), True), view)
     assert any(line.strip().startswith("cloak=") for line in lines)
-    assert sfb.edit_energy(EnergyAllocation(), "cloak=6").cloak == 6
+    request = game.energy_request(rom)
+    assert edit_values(request, energy_values(EnergyAllocation(), True), "cloak=6")["cloak"] == 6
 
 
 def test_gorn_plasma_f_starts_armed_by_seed_and_empty_under_cth():
@@ -78,7 +81,7 @@ def test_cloak_line_must_be_exact_and_declared_after_energy():
     with pytest.raises(IllegalAction):
         game.check_energy(fed, EnergyAllocation(6, 0.0, (), 0, 6))  # no cloaking device
     game.apply_energy(rom, EnergyAllocation(6, 0.0, (("plasma-s-A", 2),), 0, 6))
-    game.declare_cloaks()  # the policy cloaks when it paid
+    drive(game, game.declare_cloaks())  # the policy cloaks when it paid
     assert rom.cloak.cloaked
     assert any(e.kind == "cloak" and e.data["cloaked"] for e in game.log.events)
 
@@ -88,7 +91,7 @@ def test_robot_never_cloaks():
     game.dice = Dice(1)
     _, kr = ships(game)
     game.turn = 0
-    game.play_turn()
+    drive(game, game.play_turn())
     assert kr.cloak is not None and not kr.cloak.cloaked
 
 
@@ -143,9 +146,9 @@ def test_no_fire_or_launch_on_impulse_one_after_uncloaking():
     rom.capacitor = 2.0
     weapon(rom, "plasma-s-A").tube.state = pl.ARMED
     game.impulse = 1
-    assert game.fire_options(rom) == [] and pp.launchable(game, rom) == []
+    assert game.fire_options(rom) == [] and game.launchable(rom) == []
     game.impulse = 2
-    assert game.fire_options(rom) and pp.launchable(game, rom)
+    assert game.fire_options(rom) and game.launchable(rom)
 
 
 @pytest.mark.parametrize("die,hits", [(4, False), (5, True)])
@@ -175,10 +178,10 @@ def test_fixed_launcher_only_at_fa_target_and_torpedo_faces_ahead():
     place(fed, "1310", "A")  # abeam to the right: not in FA
     w = weapon(rom, "plasma-s-A")
     w.tube.state = pl.ARMED
-    assert not pp.sees(game, rom, w, fed)
+    assert not game.sees(rom, w, fed)
     place(fed, "1105", "A")
-    assert pp.sees(game, rom, w, fed)
-    torp = pp.launch(game, rom, w, fed)
+    assert game.sees(rom, w, fed)
+    torp = game.launch_plasma(rom, w, fed)
     assert torp.facing == F("A") and torp.hex == rom.hex and w.tube.state == pl.EMPTY
     assert torp.strength == 30
 
@@ -320,13 +323,13 @@ def test_destroyed_tube_may_still_launch_within_a_quarter_turn():
     w.tube.state = pl.HELD
     game.turn, game.impulse = 2, 3  # absolute impulse 19
     w.alive = False  # the box is destroyed by damage
-    pp.note_tube_losses(game)
-    assert [t.key for t in pp.launchable(game, rom)] == ["plasma-s-A"]
+    game.note_tube_losses()
+    assert [t.key for t in game.launchable(rom)] == ["plasma-s-A"]
     game.impulse = 7  # absolute 23 = 19 + 4: last chance
-    assert pp.launchable(game, rom)
+    assert game.launchable(rom)
     game.impulse = 8
     game.end_impulse()
-    assert not pp.launchable(game, rom)
+    assert not game.launchable(rom)
     kinds = [e.kind for e in game.log.events]
     assert "plasma-tube" in kinds and any(e.data.get("rule") == "SFB.PLASMA.TUBE" for e in game.log.events)
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from paperrobot import sfb
 from paperrobot.core.events import EventLog
 
-from ..sfb.test_property import RandomCaptain, check
+from .test_property import RandomCaptain, check
 
 CADETS = ("federation", "klingon", "romulan-eagle", "romulan-kr", "kzinti", "gorn", "orion")
 PAIRS = [(r, p) for r in CADETS for p in CADETS]

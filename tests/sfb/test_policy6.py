@@ -3,15 +3,14 @@ from __future__ import annotations
 
 from paperrobot.core.hexgrid import parse
 from paperrobot.sfb import plasma as pl
-from paperrobot.sfb import plasma_play as pp
 
-from ..sfb.helpers import make, place, ships, weapon
+from .helpers import make, place, ships, weapon
 
 
 def eagle_game():
     game = make("6", robot="federation", player="romulan-eagle")
     rom, fed = ships(game)
-    return game, rom, fed, game.advisors[rom.name]
+    return game, rom, fed, game.policy
 
 
 def test_policy_arms_plasma_on_schedule_and_cloaks_while_nothing_is_ready():
@@ -45,9 +44,9 @@ def test_policy_shoots_phasers_at_an_incoming_torpedo_first():
     fed.capacitor = 3.0
     wk = weapon(kr, "plasma-s-A")
     wk.tube.state = pl.ARMED
-    torp = pp.launch(game, kr, wk, fed)
+    torp = game.launch_plasma(kr, wk, fed)
     torp.hex = parse("1008")  # 2 hexes ahead of the Federation ship
-    orders = game.advisors[fed.name].fast_orders(fed)
+    orders = game.policy.fast_orders(fed)
     phasers = [target for _, w, target in orders if w.kind == "phaser"]
     assert phasers and phasers[0] is torp
 

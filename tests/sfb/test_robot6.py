@@ -2,18 +2,16 @@
 decision with its rule ID; and the evasion sequence over several impulses."""
 from __future__ import annotations
 
-from paperrobot.core.controller import Request
 from paperrobot.core.dice import Dice
 from paperrobot.core.events import EventLog
 from paperrobot.core.hexgrid import distance, facing_index as F, parse
 from paperrobot.sfb import plasma as pl
-from paperrobot.sfb import plasma_play as pp
 
-from ..sfb.helpers import make, place, robot_of, ships, weapon
+from .helpers import ask_robot, drive, make, place, robot_of, ships, weapon
 
 
 def ask(game, ship, kind, options=None):
-    return robot_of(game, ship).decide(Request(kind, ship.side, None, options))
+    return ask_robot(game, ship, kind, options)
 
 
 def kr_game(**options):
@@ -27,7 +25,7 @@ def test_r8_kr_torpedo_ready_on_turns_1_4_7_only():
     ready = []
     for turn in range(1, 9):
         game.turn = turn
-        robot_of(game, kr).start_turn(game)
+        game.robot_turn_start(kr)
         ready.append(weapon(kr, "plasma-s-A").tube.armed)
     assert ready == [True, False, False, True, False, False, True, False]
 
@@ -36,7 +34,7 @@ def test_r8_launches_on_first_impulse_target_in_arc():
     game, fed, kr = kr_game()
     place(kr, "1010", "A")
     place(fed, "1310", "A")  # abeam: not in the fixed launcher's FA
-    robot_of(game, kr).start_turn(game)
+    game.robot_turn_start(kr)
     assert ask(game, kr, "launch", "plasma").action == ()
     place(fed, "1105", "A")  # now ahead
     decision = ask(game, kr, "launch", "plasma")
@@ -51,7 +49,7 @@ def test_r8_in_play_launches_once_and_narrates():
     place(kr, "1010", "A")
     place(fed, "1105", "D")
     game.turn = 0
-    game.play_turn()
+    drive(game, game.play_turn())
     launches = [e for e in game.log.events if e.kind == "plasma-launched"]
     assert len(launches) == 1 and launches[0].impulse == 1 and launches[0].data["ship"] == kr.name
     rules = [e.data["rule"] for e in game.log.events if e.kind == "decision" and e.impulse == 1]
@@ -64,7 +62,7 @@ def test_gorn_robot_launches_each_swivel_tube_per_its_arc():
     fed, gorn = ships(game)
     place(gorn, "1010", "A")
     place(fed, "1410", "A")  # right side: in the RF+R tube's arc only
-    robot_of(game, gorn).start_turn(game)
+    game.robot_turn_start(gorn)
     assert ask(game, gorn, "launch", "plasma").action == ("plasma-f-B",)
 
 
@@ -81,7 +79,7 @@ def test_cloak1_fires_at_the_uncloaking_ship_on_impulse_one():
     place(fed, "1010", "A")
     place(rom, "1003", "D")  # range 7: no Primary Fire Point by R2
     rom.cloak.was_cloaked, rom.cloak.cloaked = True, False
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     game.impulse = 1
     decision = ask(game, fed, "fire")
     assert decision.rules[0] == "SFB.R.CLOAK1" and decision.action
@@ -93,7 +91,7 @@ def test_cloak1_fires_at_the_uncloaking_ship_on_impulse_one():
 def launch_at(game, rom, fed, where, facing="D"):
     w = weapon(rom, "plasma-s-A")
     w.tube.state = pl.ARMED
-    torp = pp.launch(game, rom, w, fed)
+    torp = game.launch_plasma(rom, w, fed)
     torp.hex, torp.facing, torp.moves = parse(where), F(facing), 3
     return torp
 
@@ -102,7 +100,7 @@ def test_cloak2_phasers_at_torpedo_within_two_hexes_only():
     game, rom, fed = cloak_game()
     place(fed, "1010", "A")
     place(rom, "1020", "A")
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     torp = launch_at(game, rom, fed, "1013", "A")  # 3 hexes astern
     decision = ask(game, fed, "fire")
     assert decision.action == () and decision.rules == ("SFB.R.CLOAK4",)  # focus announced, nothing fired
@@ -116,7 +114,7 @@ def test_cloak4_ignores_the_ship_while_a_torpedo_hunts_it_then_resumes():
     game, rom, fed = cloak_game()
     place(fed, "1010", "A")
     place(rom, "1007", "D")  # range 3: normally a Primary Fire Point
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     torp = launch_at(game, rom, fed, "1016", "A")
     decision = ask(game, fed, "fire")
     assert decision.action == () and "SFB.R.CLOAK4" in decision.rules
@@ -132,11 +130,11 @@ def test_cloak3_best_speed_while_hunted():
     launch_at(game, rom, fed, "1016", "A")
     game.turn = 2
     fed.speed = 12
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     assert fed.speed == 16  # scenario top speed, no warp damage
     fed.warp_lost = 3
     fed.speed = 9  # what the engine sets first: 12 less the warp damage (SFB.DMG3)
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     assert fed.speed == 13
 
 
@@ -146,16 +144,16 @@ def test_cloak3_evasion_sequence_over_several_impulses():
     game.log, game.rec = EventLog(), True
     place(fed, "1410", "A", speed=16)
     place(rom, "1420", "A", speed=0)
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     fed.speed = 16
     game.order_turn = -1
     torp = launch_at(game, rom, fed, "1414", "A")  # 4 hexes astern, coming up behind
     ranges = []
     for impulse in range(2, 7):
         game.impulse = impulse
-        game.move_ships()
+        drive(game, game.move_ships())
         game.move_seekers()
-        game.fire_direct()
+        drive(game, game.fire_direct())
         ranges.append(distance(fed.hex, torp.hex) if torp.alive else None)
     rules = [e.data["rule"] for e in game.log.events if e.kind == "decision" and e.data["ship"] == fed.name]
     assert rules.count("SFB.R.CLOAK3") == 5  # it ran on every impulse it moved
@@ -172,11 +170,11 @@ def test_cloak3_best_speed_never_forces_it_off_the_map():
     place(fed, "2701", "F", straight=1)  # at the top edge heading off it: at TM 2 it could not turn
     game.turn = 5
     fed.speed = 6
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     assert fed.speed == 6
     place(fed, "1410", "A", straight=1)
     fed.speed = 6
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     assert fed.speed == 10
 
 
@@ -186,6 +184,6 @@ def test_cloak3_best_speed_is_narrated_as_a_decision():
     launch_at(game, rom, fed, "1016", "A")
     place(fed, "1410", "A")
     fed.speed = 12
-    robot_of(game, fed).start_turn(game)
+    game.robot_turn_start(fed)
     speed = [e for e in game.log.events if e.kind == "decision" and e.data["request"] == "speed"]
     assert len(speed) == 1 and speed[0].data["rule"] == "SFB.R.CLOAK3" and speed[0].data["action"] == 16

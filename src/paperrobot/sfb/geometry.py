@@ -1,0 +1,144 @@
+"""What the state allows, for the sequence of play, the requests, the robot and the policy: ranges, arcs,
+the firing rate, legal shots. ``Geometry`` is a part of the engine class (game.Game inherits it); it reads the
+state and changes nothing."""
+from __future__ import annotations
+
+from ..core.hexgrid import Hex
+from .cloak import effective_range
+from .movement import STRAIGHT, arc_holds, distance, viable_states
+from .plasma import Plasma
+from .state import Drone, Ship, Weapon
+
+
+class Geometry:
+    """Read-only questions about the battle (needs the engine's ships, board, turn, impulse, chart)."""
+
+    @property
+    def now(self) -> int:
+        """Absolute impulse number (for the firing-rate rule across the turn boundary)."""
+        return (self.turn - 1) * self.impulses + self.impulse
+
+    def emit(self, kind: str, side: str = "", **data) -> None:
+        if self.rec:
+            self.log.emit(kind, self.turn, self.impulse, side, **data)
+
+    def enemies(self, ship: Ship) -> list[Ship]:
+        return [s for s in self.ships if s.side != ship.side and s.active]
+
+    def side_ships(self, side: str) -> list[Ship]:
+        return [s for s in self.ships if s.side == side]
+
+    def enemy_of(self, ship: Ship) -> Ship | None:
+        """The nearest active enemy ship (the robot's 'your ship'); ties by name."""
+        foes = [o for o in self.ships if o.side != ship.side and not o.destroyed and not o.gone]
+        if len(foes) < 2:
+            return foes[0] if foes else None
+        return min(foes, key=lambda o: (distance(ship.hex, o.hex), o.name))
+
+    def moves_now(self, ship: Ship) -> bool:
+        return ship.speed > 0 and self.chart[min(ship.speed, self.impulses)][self.impulse]
+
+    def viable(self, ship: Ship, steer: str, facing: int, dest: Hex) -> bool:
+        """Would this move keep the ship on the map with a way to go on (SFB.R3.MAP)?"""
+        tm = ship.tm_table[ship.speed]
+        states = self._viable.get(tm)
+        if states is None:
+            states = self._viable[tm] = viable_states(self.board.cols, self.board.rows, tm)
+        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
+        return (dest[0], dest[1], facing, straight) in states
+
+    def rate_ok(self, weapon: Weapon) -> bool:
+        """E1.5: once a turn, and never within 1/4 turn of its last firing (SFB.R1)."""
+        turn = self.turn
+        return weapon.fired_turn != turn and \
+            (turn - 1) * self.impulses + self.impulse - weapon.last_fired >= self.quarter
+
+    def geometry(self, firer: Ship, target) -> tuple[Hex, Hex]:
+        """Positions to judge arcs and shields by: at range 0, those of the impulse before (D3.42)."""
+        if firer.hex == target.hex:
+            return firer.prev_hex, target.prev_hex
+        return firer.hex, target.hex
+
+    def effective_range(self, ship: Ship, target, rng: int) -> int:
+        """The range used on the weapon charts: the true range, or 2 x true + 5 against a cloaked ship
+        (SFB.CLOAK, G13.34)."""
+        cloak = getattr(target, "cloak", None)
+        return effective_range(rng, True) if cloak is not None and cloak.cloaked else rng
+
+    def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
+        """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""
+        rng = distance(ship.hex, target.hex)
+        if rng < weapon.rmin or rng > weapon.rmax:
+            return False
+        if self.has_cloaks and self.effective_range(ship, target, rng) > weapon.rmax:
+            return False  # docs/sfb-plasma-cloak.md "Cloak: minimum and maximum ranges"
+        origin, aim = self.geometry(ship, target)
+        if origin == aim:
+            return True
+        return arc_holds(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+
+    @staticmethod
+    def shootable_by_target(seeker, ship: Ship) -> bool:
+        """F2.2: a seeking weapon in its target's hex cannot be fired at by that target (range 0), except (F2.3)
+        in the impulse it was launched there: it has not moved yet (seekers move on every impulse)."""
+        return seeker.target != ship.name or seeker.hex != ship.hex or seeker.moves == 0
+
+    def can_fire(self, ship: Ship, weapon: Weapon, target) -> bool:
+        if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
+            return False
+        if weapon.kind == "phaser":
+            if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
+                return False  # H6.1; the robot's phasers are reloaded each turn (SFB.R6)
+        elif not weapon.ready:
+            return False
+        if isinstance(target, (Drone, Plasma)) and not self.shootable_by_target(target, ship):
+            return False
+        if isinstance(target, Plasma) and weapon.kind != "phaser":
+            return False  # FP1.6: only phasers hurt plasma
+        if ship.cloak is not None and not self.may_act(ship):
+            return False  # SFB.CLOAK: cloaked, or impulse 1 after uncloaking
+        return self.bears(ship, weapon, target)
+
+    def legal_shot(self, ship: Ship, weapon: Weapon, target) -> bool:
+        """May ``ship`` fire ``weapon`` at ``target`` now: an enemy on the map (or an enemy seeker), and
+        ``can_fire``; a robot ship's phasers need no capacitor (its weapons are reloaded, SFB.R6)."""
+        if isinstance(target, Ship):
+            if target.side == ship.side or not target.active:
+                return False
+        elif target.side == ship.side or not target.alive:
+            return False
+        return self.can_fire(ship, weapon, target)
+
+    def max_speed(self, ship: Ship) -> int:
+        return min(self.impulses, ship.speed + 8)
+
+    def heavy_keys(self, ship: Ship) -> list[Weapon]:
+        return [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor", "plasma")]
+
+    def target_named(self, name: str):
+        if name in self.by_name:
+            return self.by_name[name]
+        for seeker in self.drones:
+            if seeker.label == name:
+                return seeker
+        return next((t for t in self.plasmas if t.label == name), None)
+
+    def ready_weapons(self, ship: Ship) -> list[Weapon]:
+        """Direct-fire weapons of ``ship`` that may fire now: alive, within the firing rate (E1.5), and a phaser
+        with capacitor charge for it (H6.1) or an armed heavy weapon."""
+        ready = []
+        for weapon in ship.weapons:
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
+                continue
+            if weapon.kind == "phaser":
+                if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
+                    continue  # a robot ship's phasers are reloaded each turn (SFB.R6)
+            elif not weapon.ready:
+                continue
+            ready.append(weapon)
+        return ready
+
+    @staticmethod
+    def name_of(target) -> str:
+        """A ship's name or a seeking weapon's label: how shots name their target."""
+        return target.name if isinstance(target, Ship) else target.label

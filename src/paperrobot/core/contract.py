@@ -249,6 +249,7 @@ class Match:
         """Every answer, whoever gives it, is parsed by the request before the engine resumes: one path."""
         engine = self.engine
         steps = engine.sequence()
+        send = steps.send
         recorded = {side for side, who in self.controllers.items() if who == "person"}
         seq = 0
         try:
@@ -256,16 +257,16 @@ class Match:
             while True:
                 seq += 1
                 request.seq = seq
-                controller = routes[request.side]
+                side = request.side
+                controller = routes[side]
                 if controller is not None:
                     decision = controller.decide(request)
-                    answer = decision.action
+                    answer, reasons = decision.action, decision.reasons
                     try:
                         action = request.parse(answer)
                     except IllegalAction as exc:
-                        raise IllegalAction(f"the {self.controllers[request.side]} controller of {request.side} "
+                        raise IllegalAction(f"the {self.controllers[side]} controller of {side} "
                                             f"gave an illegal answer to {request!r}: {exc}") from None
-                    reasons = decision.reasons
                 else:
                     answer = yield request
                     while True:
@@ -277,11 +278,12 @@ class Match:
                             answer = yield request
                     request.error = ""
                     reasons = ()
-                if request.side in recorded:
+                if side in recorded:
                     self._remember(request, answer)
                 decision = Decision(action, reasons)
-                engine.record(request, decision)
-                request = steps.send(decision)
+                if reasons:  # only reasons become events; engines skip even those when the log is off
+                    engine.record(request, decision)
+                request = send(decision)
         except StopIteration as stop:
             self.outcome = stop.value
             return stop.value

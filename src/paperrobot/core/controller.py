@@ -13,14 +13,28 @@ from .dice import Roll
 from .errors import SaveError
 
 
-@dataclass(frozen=True, slots=True)
 class Reason:
-    rule: str  # catalogue ID, e.g. "SFB.R3"
-    text: str  # one sentence
-    rolls: tuple[Roll, ...] = ()
+    """Why a robot did something: the catalogue rule ID (e.g. "SFB.R3"), one sentence, the dice it rolled.
+
+    A plain class with slots, not a frozen dataclass: a battle makes thousands, and the frozen
+    dataclass's guarded __init__ cost is measurable in simulations. Treat it as immutable."""
+
+    __slots__ = ("rule", "text", "rolls")
+
+    def __init__(self, rule: str, text: str, rolls: tuple[Roll, ...] = ()):
+        self.rule, self.text, self.rolls = rule, text, rolls
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "text": self.text, "rolls": [r.to_json() for r in self.rolls]}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (self.rule, self.text, self.rolls) == (other.rule, other.text, other.rolls)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.text, self.rolls))
+
+    def __repr__(self) -> str:
+        return f"Reason({self.rule!r}, {self.text!r}, {self.rolls!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +47,25 @@ class Request:
     options: Any = None
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
-    action: Any
-    reasons: tuple[Reason, ...] = field(default=())
+    """An answer and the reasons for it (a plain slots class for the same reason as Reason; immutable by use)."""
+
+    __slots__ = ("action", "reasons")
+
+    def __init__(self, action: Any, reasons: tuple[Reason, ...] = ()):
+        self.action, self.reasons = action, reasons
 
     @property
     def rules(self) -> tuple[str, ...]:
         return tuple(r.rule for r in self.reasons)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and self.action == other.action and self.reasons == other.reasons
+
+    __hash__ = None  # an action may be a dict
+
+    def __repr__(self) -> str:
+        return f"Decision({self.action!r}, {self.reasons!r})"
 
 
 class Controller(Protocol):

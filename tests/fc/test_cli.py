@@ -1,11 +1,18 @@
 """The FC commands: play to the end, save and resume, battle, simulate, ships, data, bad input."""
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from paperrobot.cli.main import app
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _recovery_files_in_tmp(tmp_path, monkeypatch):
+    """A game played without --save keeps a recovery file; keep it out of the home folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 def test_play_to_the_end_with_defaults():
@@ -17,20 +24,21 @@ def test_play_to_the_end_with_defaults():
 
 def test_play_save_and_resume_replays_the_same_game(tmp_path):
     save = tmp_path / "fc.save"
-    first = runner.invoke(app, ["play", "fc", "--seed", "5", "--save", str(save)], input="24\n\n\n" + "\n" * 30 + "quit\n")
+    first = runner.invoke(app, ["play", "fc", "--seed", "5", "--save", str(save)],
+                          input="speed=24\n\n" + "\n" * 30 + "quit\n")
     assert first.exit_code == 0, first.output
     data = json.loads(save.read_text())
-    assert data["game"] == "fc" and data["answers"][0][0] == "allocate"
-    assert data["answers"][0][1]["speed"] == 24
+    assert data["game"] == "fc" and data["answers"][0][1] == "allocate"
+    assert data["answers"][0][3]["speed"] == 24
     resumed = runner.invoke(app, ["play", "fc", "--resume", str(save)], input="\n" * 8000)
     assert resumed.exit_code == 0, resumed.output
     assert "Result:" in resumed.output
-    full = runner.invoke(app, ["play", "fc", "--seed", "5"], input="24\n\n\n" + "\n" * 8000)
+    full = runner.invoke(app, ["play", "fc", "--seed", "5"], input="speed=24\n\n" + "\n" * 8000)
     assert full.output.splitlines()[-1] == resumed.output.splitlines()[-1]
 
 
 def test_play_illegal_answer_is_asked_again():
-    result = runner.invoke(app, ["play", "fc", "--seed", "2"], input="\n1 1 1\n" + "\n" * 8000)
+    result = runner.invoke(app, ["play", "fc", "--seed", "2"], input="regen=1,1,1\n\n" + "\n" * 8000)
     assert result.exit_code == 0
     assert "Not allowed: shield #1 has not that many disabled boxes to regenerate (FC.1B)" in result.output
     assert "Result:" in result.output
@@ -111,7 +119,8 @@ def test_play_asks_about_tractored_drones():
 
 def test_play_typed_answers_are_used():
     # speed 8, no regeneration, no photons; accelerate on impulse 1; then the defaults to the end
-    result = runner.invoke(app, ["play", "fc", "--seed", "4"], input="8\n\nnone\ny\n" + "\n" * 8000)
+    result = runner.invoke(app, ["play", "fc", "--seed", "4"],
+                           input="speed=8 regen=none photons=none\n\naccel\n" + "\n" * 8000)
     assert result.exit_code == 0, result.output
     assert "T1 player: allocates speed 8" in result.output
     assert "T1.01 player: accelerates to 9" in result.output
@@ -119,6 +128,25 @@ def test_play_typed_answers_are_used():
 
 
 def test_play_het_choice_by_key():
-    result = runner.invoke(app, ["play", "fc", "--seed", "4"], input="\n\n\n\nhet-B\n" + "\n" * 8000)
+    result = runner.invoke(app, ["play", "fc", "--seed", "4"], input="\n\nhet-B\n" + "\n" * 8000)
     assert result.exit_code == 0, result.output
     assert "T1.01 player: high energy turn to face B" in result.output
+
+
+def test_play_refuses_to_overwrite_a_save_and_resumes_it(tmp_path):
+    save = tmp_path / "fc.save"
+    first = runner.invoke(app, ["play", "fc", "--seed", "6", "--save", str(save)], input="\n" * 12 + "quit\n")
+    assert first.exit_code == 0 and save.exists()
+    again = runner.invoke(app, ["play", "fc", "--seed", "6", "--save", str(save)], input="\n")
+    assert again.exit_code != 0 and "already exists" in again.output + str(again.stderr_bytes or b"")
+    data = json.loads(save.read_text())
+    assert data["version"] == 2 and data["controllers"] == {"robot": "robot", "player": "person"}
+
+
+def test_play_minor_questions_are_asked_unless_auto():
+    asked = runner.invoke(app, ["play", "fc", "--seed", "3"], input="\n" * 8000)
+    assert "End of turn: energy into the batteries" in asked.output
+    auto = runner.invoke(app, ["play", "fc", "--seed", "3"], input="auto\n" + "\n" * 8000)
+    assert auto.exit_code == 0 and "Result:" in auto.output
+    assert "End of turn: energy into the batteries" not in auto.output
+    assert asked.output.splitlines()[-1] == auto.output.splitlines()[-1]  # the same answers: the same game

@@ -7,10 +7,26 @@ from paperrobot.core.dice import Dice
 from paperrobot.core.errors import DataError, IllegalAction
 from paperrobot.core.events import EventLog
 from paperrobot.core.hexgrid import Hex, neighbour
-from paperrobot.fc import load_ships, make_game, play
+from paperrobot.fc import Robot, build, load_ships, play
+from paperrobot.fc import requests as opt
 from paperrobot.fc.game import SPEEDS
 
-from .helpers import A, D, drone, setup
+from .helpers import A, D, drive, drone, run, setup
+
+
+def allocate(game, ship, action):
+    """An allocation through the request's check (where the rules are enforced), then applied."""
+    game.apply_allocation(ship, opt.allocate_request(game, ship).parse(opt.encode("allocate", action)))
+
+
+def move_ship(game, ship, move):
+    """A move through the move request's check (FC.3A: the legal moves only), then carried out."""
+    game.move_ship(ship, opt.move_request(game, ship, game.legal_moves(ship)).parse(move))
+
+
+def commit(game, ship, shots):
+    """Fire orders through the request's check (FC.GEN.ARC, FC.GEN.POWER), then paid."""
+    return game.commit_fire(ship, opt.fire_request(game, ship).parse(opt.encode("fire", shots)))
 
 
 @pytest.mark.parametrize("base,accel,subs", [(0, False, ()), (0, True, (4,)), (8, False, (4,)), (8, True, (2, 4)),
@@ -27,14 +43,14 @@ def test_acceleration_is_paid_and_adds_one_move_this_impulse():
     game, _, _ = setup(ppos=(30, 30))
     r, p = game.ships["robot"], game.ships["player"]
     answers = {"accelerate": "accel", "move": "straight", "fire": [], "launch": []}
-    game.controllers = {"robot": Fixed(answers), "player": Fixed({**answers, "accelerate": "none"})}
+    controllers = {"robot": Fixed(answers), "player": Fixed({**answers, "accelerate": "none"})}
     energy, start = r.available(), r.pos
     game.impulse = 1
-    game.run_impulse()
+    drive(game.run_impulse(), controllers)
     assert r.available() == energy - 1 and r.pos == Hex(10, 13)  # 16+1: three moves (SP2, SP3, SP4)
     assert p.pos == Hex(30, 28)  # 16: two moves
-    game.controllers["robot"] = Fixed({**answers, "accelerate": "none"})
-    game.run_impulse()
+    controllers["robot"] = Fixed({**answers, "accelerate": "none"})
+    drive(game.run_impulse(), controllers)
     assert r.pos == Hex(10, 15)  # back to baseline: the extra hex was for that impulse only
 
 
@@ -54,7 +70,7 @@ def test_deceleration_cancels_move_counts_for_turn_mode_not_slip():
     r = game.ships["robot"]
     r.since_turn, r.slip_ok = 0, False
     pos, energy = r.pos, r.available()
-    game.move_ship(r, "decel")
+    move_ship(game, r, "decel")
     assert r.pos == pos and r.available() == energy - 1 and r.since_turn == 1 and not r.slip_ok
 
 
@@ -63,9 +79,9 @@ def test_turn_needs_turn_mode():
     r = game.ships["robot"]
     r.since_turn = 0
     with pytest.raises(IllegalAction):
-        game.move_ship(r, "turn-left")
+        move_ship(game, r, "turn-left")
     r.since_turn = game.turn_mode(r)
-    game.move_ship(r, "turn-left")
+    move_ship(game, r, "turn-left")
     assert r.facing == (D - 1) % 6 and r.since_turn == 1
 
 
@@ -84,11 +100,11 @@ def test_sideslip_mode():
     game, _, _ = setup()
     r = game.ships["robot"]
     start = r.pos
-    game.move_ship(r, "slip-left")
+    move_ship(game, r, "slip-left")
     assert r.pos == neighbour(start, D - 1) and r.facing == D and not r.slip_ok
     with pytest.raises(IllegalAction):
-        game.move_ship(r, "slip-right")
-    game.move_ship(r, "straight")
+        move_ship(game, r, "slip-right")
+    move_ship(game, r, "straight")
     assert r.slip_ok
 
 
@@ -97,7 +113,7 @@ def test_het_faces_anywhere_and_moves_straight():
     r = game.ships["robot"]
     energy = r.available()
     start = r.pos
-    game.move_ship(r, "het-A")
+    move_ship(game, r, "het-A")
     assert r.facing == A and r.pos == neighbour(start, A) and r.available() == energy - r.spec.het_cost
     assert "turn-left" not in game.legal_moves(r)
 
@@ -106,14 +122,14 @@ def test_allocation_validation():
     game, _, _ = setup()
     r = game.ships["robot"]
     with pytest.raises(IllegalAction):
-        game.apply_allocation(r, {"speed": 12})
+        allocate(game, r, {"speed": 12})
     with pytest.raises(IllegalAction):
-        game.apply_allocation(r, {"speed": 8, "regen": [1]})  # shield #1 is full
+        allocate(game, r, {"speed": 8, "regen": [1]})  # shield #1 is full
     r.shields[0] = 20
     r.energy, r.battery = 10.0, 0.0
     with pytest.raises(IllegalAction):
-        game.apply_allocation(r, {"speed": 8, "regen": [1, 1]})  # 8 + 4 > 10
-    game.apply_allocation(r, {"speed": 8, "regen": [1]})
+        allocate(game, r, {"speed": 8, "regen": [1, 1]})  # 8 + 4 > 10
+    allocate(game, r, {"speed": 8, "regen": [1]})
     assert r.shields[0] == 21 and r.energy == 0.0 and SPEEDS == (0, 8, 16, 24)
 
 
@@ -121,14 +137,14 @@ def test_volley_reinforcement_shield_and_internal():
     game, _, _ = setup(1, 1, 1, 1)  # 5F roll (2d6=2: all), then a DAC table roll
     r = game.ships["robot"]  # 3 batteries: cap 3
     r.shields[0] = 5
-    game.apply_volley(r, 9, 1, "direct")
+    drive(game.apply_volley(r, 9, 1, "direct"), {"robot": Robot(game.dice)})
     assert r.shields[0] == 0 and r.internals == 1  # 9 - 3 reinforcement - 5 shield = 1
 
 
 def test_burn_through_ten_point_rule():
     game, _, _ = setup(6, 6, 1)  # 5F 2d6=12: no reinforcement; DAC table 1
     r = game.ships["robot"]
-    game.apply_volley(r, 10, 1, "direct")
+    drive(game.apply_volley(r, 10, 1, "direct"), {"robot": Robot(game.dice)})
     assert r.shields[0] == 20 and r.internals == 1
 
 
@@ -136,7 +152,7 @@ def test_down_shield_cannot_be_reinforced():
     game, _, _ = setup(1)  # only the DAC roll: no reinforcement question is asked
     r = game.ships["robot"]
     r.shields[0] = 0
-    game.apply_volley(r, 3, 1, "direct")
+    drive(game.apply_volley(r, 3, 1, "direct"), {})
     assert r.internals == 3
 
 
@@ -144,7 +160,7 @@ def test_dac_walks_table_one():
     game, _, _ = setup(1)
     r = game.ships["robot"]
     warp, impulse = r.boxes["warp"], r.boxes["impulse"]
-    game.allocate_internal(r, 3)  # R-warp, impulse, L-warp
+    drive(game.allocate_internal(r, 3), {"robot": Robot(game.dice)})  # R-warp, impulse, L-warp
     assert r.boxes["warp"] == warp - 2 and r.boxes["impulse"] == impulse - 1
 
 
@@ -153,7 +169,7 @@ def test_dac_alternate_and_new_table_after_ten():
     r = game.ships["robot"]
     r.boxes["impulse"] = 0
     reactor = r.boxes["reactor"]
-    game.allocate_internal(r, 11)  # entry 2: impulse gone -> reactor; point 11 rolls table 1 again
+    drive(game.allocate_internal(r, 11), {"robot": Robot(game.dice)})  # entry 2: impulse gone -> reactor; point 11 rolls table 1 again
     assert r.boxes["reactor"] <= reactor - 1 and r.internals == 11
 
 
@@ -166,7 +182,7 @@ def test_destroyed_when_no_internal_box_left():
         w.alive = False
     for rack in r.racks:
         rack.alive = False
-    game.allocate_internal(r, 1)
+    drive(game.allocate_internal(r, 1), {"robot": Robot(game.dice)})
     assert r.destroyed and game.over
 
 
@@ -183,28 +199,28 @@ def test_disruptor_overload_range_limit_and_phaser_as_3():
 def test_each_weapon_once_per_turn():
     game, _, _ = setup(1, 1)
     r = game.ships["robot"]
-    paid = game.commit_fire(r, [["ph1-1", "ship", "", False]])
+    paid = commit(game, r, [["ph1-1", "ship", "", False]])
     with pytest.raises(IllegalAction):
-        game.commit_fire(r, [["ph1-1", "ship", "", False]])
+        commit(game, r, [["ph1-1", "ship", "", False]])
     assert paid[0][4] == 1.0
 
 
 def test_out_of_arc_fire_is_illegal():
     game, _, _ = setup(ppos=(10, 6))  # enemy astern
     with pytest.raises(IllegalAction):
-        game.commit_fire(game.ships["robot"], [["disr-1", "ship", "", False]])
+        commit(game, game.ships["robot"], [["disr-1", "ship", "", False]])
 
 
 def test_photon_arming_cycle():
     game, _, _ = setup()
     p = game.ships["player"]
     w = game._weapon(p, "phot-1")
-    game.apply_allocation(p, {"speed": 0, "photons": ["phot-1"]})
+    allocate(game, p, {"speed": 0, "photons": ["phot-1"]})
     assert w.arm == 1 and game.weapon_cost(w, "", 3) is None
     p.energy = 20.0
-    game.apply_allocation(p, {"speed": 0, "photons": ["phot-1"]})
+    allocate(game, p, {"speed": 0, "photons": ["phot-1"]})
     assert w.arm == 2 and game.weapon_cost(w, "", 3) == 0.0 and game.weapon_cost(w, "overload", 9) is None
-    game.apply_allocation(p, {"speed": 0, "photons": []})
+    allocate(game, p, {"speed": 0, "photons": []})
     assert w.arm == 0  # not held: lost
 
 
@@ -221,8 +237,7 @@ def test_drone_endurance():
     game, _, _ = setup()
     d = drone(game, "p1", (30, 30))
     game.turn = 4
-    game.controllers = {s: Fixed({"batteries": 0.0, "repair": [], "transfer": []}) for s in game.order}
-    game.end_of_turn()
+    drive(game.end_of_turn(), {s: Fixed({"batteries": 0.0, "repair": [], "transfer": []}) for s in game.order})
     assert not game.drones and not d.alive
 
 
@@ -241,7 +256,7 @@ def test_tractored_drone_released_when_not_paid_hits_next_impulse():
     game, _, _ = setup()
     r = game.ships["robot"]
     d = drone(game, "p1", (10, 10), held_by="robot", approach=D)
-    game.apply_allocation(r, {"speed": 8, "hold": []})
+    allocate(game, r, {"speed": 8, "hold": []})
     assert d.impacting and d.released and not d.held_by
 
 
@@ -249,14 +264,11 @@ def test_shield_transfer_rules():
     game, _, _ = setup()
     r = game.ships["robot"]
     r.shields = [30, 3, 22, 22, 22, 22]
-    game.controllers["robot"] = Fixed({"transfer": [[1, 3, 4]]})
     with pytest.raises(IllegalAction):
-        game.transfer(r)  # not adjacent
-    game.controllers["robot"] = Fixed({"transfer": [[1, 2, 6]]})
+        drive(game.transfer(r), {"robot": Fixed({"transfer": [[1, 3, 4]]})})  # not adjacent
     with pytest.raises(IllegalAction):
-        game.transfer(r)  # more than 5
-    game.controllers["robot"] = Fixed({"transfer": [[1, 2, 5]]})
-    game.transfer(r)
+        drive(game.transfer(r), {"robot": Fixed({"transfer": [[1, 2, 6]]})})  # more than 5
+    drive(game.transfer(r), {"robot": Fixed({"transfer": [[1, 2, 5]]})})
     assert r.shields[:2] == [25, 8]
 
 
@@ -272,9 +284,8 @@ def test_bad_ship_file(tmp_path):
 @given(seed=st.integers(0, 10 ** 6), robot_vs_robot=st.booleans())
 def test_property_battles_keep_invariants(seed, robot_vs_robot):
     log = EventLog()
-    game = make_game(seed, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca",
-                     "robot" if robot_vs_robot else "policy", log)
-    outcome = game.run()
+    game = build(seed, log, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca")
+    outcome = run(game, {"robot": "robot", "player": "robot" if robot_vs_robot else "policy"})
     assert outcome.winner in ("robot", "player", None)
     assert 1 <= outcome.turns <= game.max_turns
     for s in game.ships.values():
@@ -286,18 +297,18 @@ def test_property_battles_keep_invariants(seed, robot_vs_robot):
     for e in log.of_kind("decision"):
         assert e.data["rule"].startswith("FC.") or e.data["rule"] == "POLICY"
     again = EventLog()
-    make_game(seed, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca",
-              "robot" if robot_vs_robot else "policy", again).run()
+    run(build(seed, again, "d7", "kzinti-bc" if robot_vs_robot else "federation-ca"),
+        {"robot": "robot", "player": "robot" if robot_vs_robot else "policy"})
     assert again.to_jsonl() == log.to_jsonl()  # the replay guarantee
 
 
 def test_fixed_map_leaving_disengages_and_loses():
     from paperrobot.fc import parse_board
-    game = make_game(1, board="42x30")
+    game = build(1, map="42x30")
     r = game.ships["robot"]
     from paperrobot.core.hexgrid import from_offset
     r.pos, r.facing = from_offset(21, 1), A
-    game.move_ship(r, "straight")
+    move_ship(game, r, "straight")
     assert r.disengaged and game.over
     game.start_internal = {s.side: s.internal_boxes() for s in game.ships.values()}
     outcome = game.outcome("disengaged")
@@ -311,8 +322,8 @@ def test_fixed_map_leaving_disengages_and_loses():
 @settings(max_examples=10, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10 ** 6))
 def test_policy_never_leaves_a_fixed_map(seed):
-    game = make_game(seed, board="42x30")
-    game.run()
+    game = build(seed, map="42x30")
+    run(game, {"robot": "robot", "player": "policy"})
     assert not game.ships["player"].disengaged
 
 
@@ -320,7 +331,7 @@ def test_simultaneous_fire_both_volleys_land():
     game, _, _ = setup(*([1] * 200), ppos=(10, 12))
     r, p = game.ships["robot"], game.ships["player"]
     shots = {"robot": [["disr-1", "ship", "overload", False]], "player": [["ph1-5", "ship", "", False]]}
-    game.controllers = {s: Fixed({"fire": shots[s], "reinforce": 0}) for s in game.order}
+    controllers = {s: Fixed({"fire": shots[s], "reinforce": 0}) for s in game.order}
     r.shields[0] = 0
     for k in r.boxes:  # the robot is one hit from destruction: a frame box and its disruptor
         r.boxes[k] = 1 if k == "frame" else 0
@@ -329,7 +340,7 @@ def test_simultaneous_fire_both_volleys_land():
     for rack in r.racks:
         rack.alive = False
     shield = p.shields[0]
-    game.offensive_fire()
+    drive(game.offensive_fire(), controllers)
     assert r.destroyed and game.over
     assert p.shields[0] == shield - 8  # range 2 overload: 8. The destroyed robot's overloaded disruptor still hit (simultaneous fire)
 
@@ -355,5 +366,5 @@ def test_pivot_is_a_turn_then_deceleration():
     assert "pivot-left" not in game.legal_moves(r)
     r.since_turn = 5
     pos, energy = r.pos, r.available()
-    game.move_ship(r, "pivot-right")
+    move_ship(game, r, "pivot-right")
     assert r.pos == pos and r.facing == (D + 1) % 6 and r.available() == energy - 1 and r.since_turn == 1

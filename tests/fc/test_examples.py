@@ -1,8 +1,9 @@
 """Worked examples and confirmed numbers from reference/fedcom.md, pinned against the data and engine."""
 from paperrobot.fc import load_tables
+from paperrobot.fc import requests as opt
 from paperrobot.fc.data import band_index
 
-from .helpers import setup
+from .helpers import drive, setup
 
 
 def test_phaser_1_rows_one_and_two_confirmed():
@@ -22,7 +23,8 @@ def test_aar_overloaded_disruptor_hit_for_six_at_mid_range():
     # AWA robot AAR: an overloaded disruptor hit did 6 damage on shield #1 (reference section 7)
     game, _, _ = setup(4, ppos=(10, 16))  # range 6
     r = game.ships["robot"]
-    paid = game.commit_fire(r, [["disr-1", "ship", "overload", False]])
+    shots = [["disr-1", "ship", "overload", False]]
+    paid = game.commit_fire(r, opt.fire_request(game, r).parse(opt.encode("fire", shots)))
     w, _, mode, _, _ = paid[0]
     assert game.fire_at_ship(r, w, game.ships["player"], mode) == 6
 
@@ -31,7 +33,7 @@ def test_thirteen_points_roll_two_dac_tables():
     # TOTM Oct 2008 "Lucky 13": 13 points walk ten entries of one table, then three of a new one
     game, _, dice = setup(1, 1)
     r = game.ships["robot"]
-    game.allocate_internal(r, 13)
+    drive(game.allocate_internal(r, 13), {})
     assert [x.purpose for x in dice.rolls] == ["damage allocation table"] * 2
 
 

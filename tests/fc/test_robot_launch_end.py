@@ -4,11 +4,11 @@ import pytest
 from paperrobot.core.controller import Decision, Request
 from paperrobot.core.dice import Dice
 from paperrobot.core.hexgrid import Hex, distance, neighbour
-from paperrobot.fc import Robot, make_game
+from paperrobot.fc import Robot, build
 from paperrobot.fc.game import seek_facing
 from paperrobot.fc.robot import repair_order
 
-from .helpers import A, B, C, D, ask, drone, rules, setup
+from .helpers import A, B, C, D, ask, drive, drone, rules, run, setup
 
 
 def launch(game, robot):
@@ -138,9 +138,9 @@ def test_7b_engine_spends_points_in_order_and_finishes_started_box():
     r = game.ships["robot"]
     r.boxes["control"] = 0
     game._weapon(r, "disr-1").alive = False
-    game.repair(r)  # 4 points: control (2) then 2 of the disruptor's 4
+    drive(game.repair(r), {"robot": robot})  # 4 points: control (2) then 2 of the disruptor's 4
     assert r.boxes["control"] == 1 and r.repair_target == "disr-1" and r.repair_done == 2
-    game.repair(r)
+    drive(game.repair(r), {"robot": robot})
     assert game._weapon(r, "disr-1").alive
 
 
@@ -210,7 +210,7 @@ def test_dac_tractor_engine_keeps_the_held_drone():
     game, robot, _ = setup()
     r = game.ships["robot"]
     d = drone(game, "p1", (10, 10), held_by="robot")
-    game._take(r, "tractor")
+    drive(game._take(r, "tractor"), {"robot": robot})
     assert d.held_by == "robot" and r.boxes["tractor"] == 1
 
 
@@ -231,17 +231,16 @@ class Log:
         self.inner, self.name, self.seen = inner, name, seen
 
     def decide(self, request):
-        g = request.view
+        g = request.state
         self.seen.append((request.kind, self.name, (g.turn, g.impulse, g.subpulse)))
         return self.inner.decide(request)
 
 
 def test_gen_order_human_allocates_first_and_robot_moves_last():
     seen = []
-    game = make_game(4, opponent="robot")
-    game.controllers = {side: Log(c, side, seen) for side, c in game.controllers.items()}
+    game = build(4)
     game.max_turns = 1
-    game.run()
+    run(game, {side: Log(Robot(game.dice), side, seen) for side in game.sides})
     allocs = [who for kind, who, _ in seen if kind == "allocate"]
     assert allocs == ["player", "robot"]  # FC.GEN.ORDER
     moves = [(sp, who) for kind, who, sp in seen if kind == "move"]
@@ -261,7 +260,6 @@ def test_7b_reload_add_unless_opponent_has_no_drones():
         rack.ammo = 0
     assert "reload-add" not in repair_order(game, r, p)
     r.boxes["lab"] -= 1  # something to repair, so the engine asks
-    game.controllers["robot"] = robot
     p.racks[0].ammo = 1
-    game.repair(r)
+    drive(game.repair(r), {"robot": robot})
     assert r.add_shots == 4

@@ -3,7 +3,9 @@ from typer.testing import CliRunner
 
 from paperrobot.cli.main import app
 from paperrobot.core.events import EventLog
-from paperrobot.fc import make_game, play
+from paperrobot.fc import build, play
+
+from .helpers import run
 
 runner = CliRunner()
 
@@ -18,7 +20,7 @@ def test_same_seed_same_log():
     logs = []
     for _ in range(2):
         log = EventLog()
-        make_game(11, "d7", "kzinti-bc", "robot", log).run()
+        run(build(11, log, "d7", "kzinti-bc"), {"robot": "robot", "player": "robot"})
         logs.append(log.to_jsonl())
     assert logs[0] == logs[1]
     assert logs[0].startswith('{"game":"fc"') or '"kind":"setup"' in logs[0].splitlines()[0]

@@ -7,19 +7,21 @@ from typing import Optional
 
 import typer
 
+import paperrobot
+
 from .. import fc
-from ..core.controller import Decision, Request
+from ..core.contract import Match, Request, drive_all
 from ..core.errors import DataError, PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.hexgrid import Hex, distance, label, to_offset
-from ..core.save import read_save
 from . import simview
 from .common import check_outputs, console, fail, force_option, say
 from .render import Mark, hex_map
-from .session import PlaySession, Prompter, choose
+from .terminal import Front, TerminalPlay
 
 GAME = "fc"
 OPPONENTS = ("policy", "robot")
+MINOR = ("batteries", "repair", "transfer", "dac_phaser", "dac_tractor")  # answered by 'auto' if the person asks
 
 
 def register(groups) -> None:
@@ -28,13 +30,20 @@ def register(groups) -> None:
     groups["simulate"].command("fc")(simulate)
 
 
-def _check(robot: str, opponent: str, opponent_ship: str, ships_dir, tables) -> None:
+def _setup(robot: str, opponent_ship: str, board: str, ships_dir, tables) -> dict:
+    """The registry's set-up options, checked here so that a bad name is one line before anything runs."""
     if robot not in fc.ROBOT_SHIPS:
         fail(f"unknown robot ship '{robot}'; the Robot Rules fly: {', '.join(fc.ROBOT_SHIPS)}")
-    if opponent not in OPPONENTS:
-        fail(f"unknown opponent '{opponent}'; choose one of: {', '.join(OPPONENTS)}")
     fc.ship(opponent_ship, ships_dir)
     fc.load_tables(tables)
+    fc.parse_board(board)
+    return {"robot_ship": robot, "player_ship": opponent_ship, "map": board,
+            "ships_dir": "" if ships_dir is None else str(ships_dir), "tables_dir": "" if tables is None else str(tables)}
+
+
+def _check_opponent(opponent: str) -> None:
+    if opponent not in OPPONENTS:
+        fail(f"unknown opponent '{opponent}'; choose one of: {', '.join(OPPONENTS)}")
 
 
 def _narrate(decisions_only: bool):
@@ -92,14 +101,14 @@ def battle(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7
 ):
     """Watch one narrated FC duel: every robot decision with its rule ID and dice."""
     check_outputs(force, log=log)
-    _check(robot, opponent, opponent_ship, ships_dir, tables)
-    fc.parse_board(board)
+    _check_opponent(opponent)
+    setup = _setup(robot, opponent_ship, board, ships_dir, tables)
     events = EventLog()
     events.listeners.append(_narrate(decisions))
-    game = fc.make_game(seed, robot, opponent_ship, opponent, events, ships_dir, tables, board=board)
-    draw_map(game, "Start positions")
-    outcome = game.run()
-    draw_map(game, "Final positions")
+    match = paperrobot.new_game(GAME, seed=seed, log=events, **setup)
+    draw_map(match.engine, "Start positions")
+    outcome = drive_all(match, {"robot": "robot", "player": opponent})
+    draw_map(match.engine, "Final positions")
     winner = "draw" if outcome.winner is None else f"{outcome.winner} wins"
     say(f"Result: {winner} ({outcome.result}) after {outcome.turns} turns")
     if log:
@@ -127,11 +136,9 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
 ):
     """Run many FC battles in parallel and print win rates with 95% intervals."""
     check_outputs(force, db=db)
-    _check(robot, opponent, opponent_ship, ships_dir, tables)
-    fc.parse_board(board)
-    play_one = partial(fc.play, robot=robot, opponent_ship=opponent_ship, opponent=opponent, board=board,
-                       ships_dir=None if ships_dir is None else str(ships_dir),
-                       tables_dir=None if tables is None else str(tables))
+    _check_opponent(opponent)
+    setup = _setup(robot, opponent_ship, board, ships_dir, tables)
+    play_one = partial(fc.play, opponent=opponent, **setup)
     config = {"robot": robot, "opponent_ship": opponent_ship, "opponent": opponent, "map": board}
     provisional = [t.name for t in fc.load_tables(tables).provisional()]
     if provisional and not quiet:
@@ -143,178 +150,120 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
 
 # --------------------------------------------------------------------------------------- play
 
-class Terminal:
-    """The person's side: prompts with the policy's suggestion as the editable default."""
+PLAY_HELP = ("'map' draws the map, 'status' shows both ships, 'auto' answers batteries, repairs, shield transfers and "
+             "damage choices with the suggestion from now on (type it again to be asked). A form: Enter accepts the "
+             "suggestion shown; edit with name=value, e.g. speed=24 regen=1,1 or shot1=ph1-1@ship shot2=none.")
+
+
+class FcFront(Front):
+    """What the FC terminal shows before each question, and its extra words."""
+
+    help = PLAY_HELP
 
     def __init__(self):
-        self.policy = fc.Policy()
-        self.prompter: Prompter | None = None
-        self.game = None
+        self.narrator = fc.narrator()
+        self.auto_minor = False
+        self.match: Match | None = None
 
-    def ask(self, text: str) -> str:
-        return self.prompter.ask(text)
+    def commands(self, match: Match) -> dict:
+        self.match = match
+        return {"map": lambda: draw_map(match.engine), "status": lambda: status(match.engine),
+                "auto": self.toggle_auto}
 
-    def decide(self, request: Request) -> Decision:
-        game = request.view
-        suggestion = self.policy.decide(request).action
-        handler = getattr(self, "ask_" + request.kind, None)
-        if handler is None:  # batteries, repairs, transfers, damage choices: the policy's sensible default
-            return Decision(suggestion, ())
-        return Decision(handler(game, request, suggestion), ())
+    def toggle_auto(self) -> None:
+        self.auto_minor = not self.auto_minor
+        say("Batteries, repairs, shield transfers and damage choices now take the suggestion without asking."
+            if self.auto_minor else "You will be asked about batteries, repairs, transfers and damage choices again.")
 
-    def ask_allocate(self, game, request, suggestion):
-        ship = game.ships[request.side]
-        draw_map(game, f"Turn {game.turn}: energy allocation")
-        say(f"Power {ship.power()} + battery {ship.battery:g}. Shields {ship.shields} of {list(ship.shield_max)}.")
-        default = suggestion
-        while True:
-            text = self.ask(f"Baseline speed (0/8/16/24) [Enter = {default['speed']}]:")
-            if not text:
-                speed = default["speed"]
-            elif text.isdigit() and int(text) in (0, 8, 16, 24):
-                speed = int(text)
+    def auto(self, match: Match, request: Request):
+        if self.auto_minor and request.kind in MINOR:
+            return request.default
+        return None
+
+    def narrate(self, event: Event) -> str | None:
+        return self.narrator.line(event)
+
+    def before(self, match: Match, request: Request) -> None:
+        game, side = match.engine, request.side
+        ship, enemy = game.ships[side], game.enemy(side)
+        kind = request.kind
+        if kind == "allocate":
+            draw_map(game, f"Turn {game.turn}: energy allocation")
+            say(f"Power {ship.power()} + battery {ship.battery:g}. Shields {ship.shields} of {list(ship.shield_max)}. "
+                f"Baseline speed costs {ship.spec.move_cost:g} per hex, a shield box "
+                f"{game.rules.regen_cost:g}, holding a drone {game.rules.tractor_hold_cost:g}.")
+            held = [d.id for d in game.drones if d.alive and d.held_by == side]
+            if held:
+                say(f"Drones held in your tractors: {' '.join(held)}; keep holding which (hold=...)? A released drone "
+                    f"strikes in impulse 1.")
+            photons = ship.live_weapons("photon")
+            if photons:
+                say("Photons: " + ", ".join(f"{w.id} {('empty', 'loaded', 'armed')[w.arm]}" for w in photons)
+                    + f" (arming costs {game.rules.photon_load_cost:g}, holding {game.rules.photon_hold_cost:g})")
+        elif kind == "accelerate":
+            say(f"Impulse {game.impulse}: speed {ship.speed_now()}, power {ship.available():g} left.")
+        elif kind == "move":
+            say(f"Sub-pulse {game.subpulse}: you are at {label(ship.pos)} facing {'ABCDEF'[ship.facing]}; enemy at "
+                f"{label(enemy.pos)} facing {'ABCDEF'[enemy.facing]}, range {distance(ship.pos, enemy.pos)}.")
+        elif kind == "fire":
+            from ..fc.requests import legal_shots
+            say(f"Range {distance(ship.pos, enemy.pos)}; enemy shields {enemy.shields}.")
+            shots = legal_shots(game, ship)
+            if shots:
+                say("Shots you can take (type shotN=KEY, several in firing order):")
+                for key, text in shots:
+                    say(f"    {key:24} {text}")
             else:
-                say("Type 0, 8, 16 or 24.")
-                continue
-            break
-        text = self.ask(f"Shield boxes to regenerate, shield numbers with repeats (2 energy each) "
-                        f"[Enter = {' '.join(map(str, default['regen'])) or 'none'}]:")
-        regen = default["regen"] if not text else ([] if text == "none" else
-                                                   [int(x) for x in text.split() if x.isdigit()])
-        photons = default["photons"]
-        if photons or ship.live_weapons("photon"):
-            text = self.ask(f"Photons to arm or hold [Enter = {' '.join(photons) or 'none'}]:")
-            photons = photons if not text else ([] if text == "none" else text.split())
-        hold = default["hold"]
-        held = [d.id for d in game.drones if d.alive and d.held_by == ship.side]
-        if held:
-            text = self.ask(f"Drones held in your tractors ({' '.join(held)}): keep holding which, 1 each; a "
-                            f"released drone strikes in impulse 1 [Enter = {' '.join(hold) or 'none'}]:")
-            hold = hold if not text else ([] if text == "none" else text.split())
-        return {"speed": speed, "regen": regen, "hold": hold, "photons": photons}
-
-    def ask_accelerate(self, game, request, suggestion):
-        while True:
-            text = self.ask(f"Impulse {game.impulse}: accelerate? (y/n/emergency) [Enter = n]:").lower()
-            if text in ("", "n", "no"):
-                return "none"
-            if text in ("y", "yes"):
-                return "accel"
-            if text == "emergency":
-                return "emergency"
-            say("Type y, n or emergency.")
-
-    def ask_move(self, game, request, suggestion):
-        ship, enemy = game.ships[request.side], game.enemy(request.side)
-        say(f"Sub-pulse {game.subpulse}: you are at {label(ship.pos)} facing {'ABCDEF'[ship.facing]}; enemy at "
-            f"{label(enemy.pos)}, range {distance(ship.pos, enemy.pos)}.")
-        from .session import choose as pick
-        items = [_Item(m, m) for m in request.options]
-        return pick(self.prompter, request, items, False, (suggestion,), "Move")
-
-    def ask_fire(self, game, request, suggestion):
-        ship = game.ships[request.side]
-        enemy = game.enemy(request.side)
-        rng = distance(ship.pos, enemy.pos)
-        items = []
-        for w in ship.weapons:
-            if not w.alive or w.fired:
-                continue
-            if game.in_arc(ship, w.arc, enemy.pos):
-                for mode in ("", "overload", "as3"):
-                    if game.weapon_cost(w, mode, rng) is not None and (mode != "as3" or w.kind in ("phaser-1", "phaser-2")):
-                        items.append(_Item(f"{w.id}{':' + mode if mode else ''}",
-                                           f"{w.id} {mode or 'standard'} at the ship (range {rng}, cost "
-                                           f"{game.weapon_cost(w, mode, rng):g})"))
-            for d in game.incoming(ship.side):
-                if w.phaser and not d.held_by and game.in_arc(ship, w.arc, d.pos) and distance(ship.pos, d.pos) <= 3:
-                    items.append(_Item(f"{w.id}@{d.id}", f"{w.id} at drone {d.id} (range {distance(ship.pos, d.pos)})"))
-        if not items:
-            return []
-        say(f"Offensive fire, impulse {game.impulse}: power {ship.available():g} left.")
-        default = tuple(f"{s[0]}{'@' + s[1] if s[1] != 'ship' else ''}{':' + s[2] if s[2] else ''}"
-                        for s in suggestion)
-        picked = choose(self.prompter, request, items, True, default, "Fire")
-        shots = []
-        for key in picked:
-            wid, _, mode = key.partition(":")
-            wid, _, drone = wid.partition("@")
-            shots.append([wid, drone or "ship", mode, False])
-        return shots
-
-    def ask_launch(self, game, request, suggestion):
-        ship = game.ships[request.side]
-        n = len(ship.ready_racks())
-        text = self.ask(f"Launch drones at the enemy ship? How many (0-{n}) [Enter = {len(suggestion)}]:")
-        if text.isdigit() and int(text) <= n:
-            return ["ship"] * int(text)
-        return suggestion
-
-    def ask_defend(self, game, request, suggestion):
-        ship = game.ships[request.side]
-        plan = []
-        suggested = {did: steps for did, steps in suggestion}
-        for did in request.options:
-            d = game._drone(did)
-            say(f"Drone {did} strikes your shield #{game.drone_shield(ship, d)} ({ship.shields[game.drone_shield(ship, d) - 1]} "
-                f"boxes). ADD shots {ship.add_shots}, free tractors "
-                f"{ship.tractors() - sum(1 for x in game.drones if x.alive and x.held_by == ship.side)}.")
-            items = [_Item(step, {"add": "anti-drone (ADD)", "tractor": "tractor beam (hold it)"}.get(
-                step, step.replace("-as3", " fired as phaser-3") + "s that bear")) for step in
-                ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor")]
-            steps = choose(self.prompter, request, items, True, tuple(suggested.get(did, ())),
-                           f"Defences against {did}, in order, each only while it survives")
-            plan.append([did, list(steps)])
-        return plan
-
-    def ask_reinforce(self, game, request, suggestion):
-        o = request.options
-        text = self.ask(f"{o['damage']} damage on shield #{o['shield']}: reinforce with how many (0-{o['cap']}) "
-                        f"[Enter = {suggestion}]:")
-        return int(text) if text.isdigit() and int(text) <= o["cap"] else suggestion
+                say("No weapon can fire now.")
+        elif kind == "defend":
+            for did in request.data:
+                d = game._drone(did)
+                shield = game.drone_shield(ship, d)
+                say(f"Drone {did} strikes your shield #{shield} ({ship.shields[shield - 1]} boxes). ADD shots "
+                    f"{ship.add_shots}, free tractors "
+                    f"{ship.tractors() - sum(1 for x in game.drones if x.alive and x.held_by == side)}.")
+            say("Defences: " + ", ".join(game_steps()) + "; each only while the drone survives.")
+        elif kind == "launch":
+            say(f"Range {distance(ship.pos, enemy.pos)}; drones left {ship.drones_left()}.")
+        elif kind in ("repair", "transfer", "batteries"):
+            say(f"End of turn {game.turn}: shields {ship.shields} of {list(ship.shield_max)}; "
+                f"damaged: {', '.join(game.damaged_systems(ship)) or 'nothing'}.")
 
 
-class _Item:
-    def __init__(self, key: str, label_: str):
-        self.key, self.label = key, label_
+def game_steps() -> tuple[str, ...]:
+    from ..fc.requests import DEFENCE_STEPS
+    return DEFENCE_STEPS
+
+
+def status(game) -> None:
+    for s in game.ships.values():
+        say(f"  {s.side}: {s.spec.title} at {label(s.pos)} facing {'ABCDEF'[s.facing]}, speed {s.speed_now()}, "
+            f"shields {s.shields}, internal damage {s.internals}")
+        say("    weapons: " + ", ".join(f"{w.id}{'' if w.alive else ' (destroyed)'}{' fired' if w.fired else ''}"
+                                     for w in s.weapons))
+    for d in game.drones:
+        if d.alive:
+            say(f"  drone {d.id} of {d.owner} at {label(d.pos)} seeking {d.target}")
 
 
 def play(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7 or kzinti-bc."),
          ship: str = typer.Option("federation-ca", "--ship", help="Your ship."),
          seed: int = typer.Option(1, help="Seed for the dice."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
-         save: Optional[Path] = typer.Option(None, help="Where 'save' and 'quit' write the game."),
+         save: Optional[Path] = typer.Option(None, help="The save file, written after every answer."),
          ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
          tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files."),
          board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
          force: bool = force_option(),
 ):
-    """Play an FC duel against the robot: type 'save' at any prompt to save, 'quit' to save and stop."""
+    """Play an FC duel against the robot; the game is saved after every answer ('quit' stops, 'undo' takes back)."""
     check_outputs(force, save=save, resume=resume)
-    answers: list = []
-    if resume is not None:
-        data = read_save(resume, GAME)
-        robot, ship, seed = data.setup.get("robot", robot), data.setup.get("ship", ship), data.seed
-        board = data.setup.get("map", board)
-        answers = data.answers
-        save = save or resume
-    _check(robot, "policy", ship, ships_dir, tables)
-    fc.parse_board(board)
-    setup = {"robot": robot, "ship": ship, "map": board}
-    terminal = Terminal()
-    narrate = _narrate(False)
-
-    def build(controller, log):
-        game = fc.make_game(seed, robot, ship, "policy", log, ships_dir, tables, player_controller=controller,
-                            board=board)
-        terminal.game = game
-        return game
-
-    session = PlaySession(GAME, setup, seed, build, terminal, lambda kind, a: a, lambda kind, a: a, narrate,
-                          save, answers)
-    terminal.prompter = Prompter(session, {"map": lambda: draw_map(terminal.game)})
-    outcome = session.run()
+    setup = None if resume is not None else _setup(robot, ship, board, ships_dir, tables)
+    say(PLAY_HELP)
+    terminal = TerminalPlay(GAME, FcFront(), lambda log: paperrobot.new_game(GAME, seed=seed, log=log, **setup),
+                            save_path=save, resume=resume)
+    outcome = terminal.run()
     if outcome is not None:
         winner = "draw" if outcome.winner is None else f"{outcome.winner} wins"
         say(f"Result: {winner} ({outcome.result}) after {outcome.turns} turns")

@@ -28,7 +28,7 @@ class UnknownName(PaperRobotError):
 
     def __init__(self, kind: str, name: str, known):
         known = sorted(known)
-        super().__init__(f"unknown {kind} '{name}'; choose one of: {', '.join(known)}")
+        super().__init__(one_line(f"unknown {kind} '{name}'; choose one of: {', '.join(known)}"))
 
 
 class IllegalAction(PaperRobotError):

@@ -100,3 +100,43 @@ def _sfb_observe(view: dict, side: str) -> list[float]:
 
 register("sfb", Encoder(("energy", "speed", "cloak", "move", "launch", "fire", "disengage"), _sfb_fields(),
                         _sfb_observe, max_choices=64))
+
+
+# ------------------------------------------------------------------------------------------------ FC
+FC_DRONES = 8
+_FC_SHIP = ("present", "q", "r", "cos facing", "sin facing", "speed", "shield 1", "shield 2", "shield 3", "shield 4",
+            "shield 5", "shield 6", "internal damage", "energy", "battery", "weapons working", "weapons fired",
+            "drones in racks")
+_FC_DRONE = ("present", "dq", "dr", "own", "held", "impacting", "damage")
+
+
+def _fc_fields() -> tuple[str, ...]:
+    names = ["turn", "impulse", "sub-pulse", "range"]
+    for group in ("own ship", "enemy ship"):
+        names += [f"{group} {part}" for part in _FC_SHIP]
+    names += [f"drone {i + 1} {part}" for i in range(FC_DRONES) for part in _FC_DRONE]
+    return tuple(names)
+
+
+def _fc_observe(view: dict, side: str) -> list[float]:
+    out = [view["turn"], view["impulse"], view["subpulse"], view["range"]]
+    own = view["ships"][side]
+    enemy = next(s for k, s in view["ships"].items() if k != side)
+    for s in (own, enemy):  # positions relative to the observing ship (the FC map may float)
+        f = math.radians(60 * "ABCDEF".index(s["facing"]))
+        out += [1.0, s["q"] - own["q"], s["r"] - own["r"], math.cos(f), math.sin(f), s["speed"], *s["shields"],
+                s["internals"], s.get("energy", 0.0), s.get("battery", 0.0),
+                sum(1 for w in s["weapons"] if w["alive"]), sum(1 for w in s["weapons"] if w["fired"]),
+                sum(r["ammo"] for r in s["drone_racks"] if r["alive"])]
+    drones = sorted(view["drones"], key=lambda d: d["id"])[:FC_DRONES]
+    for d in drones:
+        out += [1.0, d["q"] - own["q"], d["r"] - own["r"], float(d["owner"] == side), float(bool(d["held_by"])),
+                float(d["impacting"]), d["damage"]]
+    out += [0.0] * len(_FC_DRONE) * (FC_DRONES - len(drones))
+    return out
+
+
+# A volley lists every legal shot of the weapons not yet used (phasers at the ship or any drone, two modes).
+register("fc", Encoder(("allocate", "accelerate", "move", "defend", "reinforce", "fire", "launch", "batteries",
+                        "repair", "transfer", "dac_phaser", "dac_tractor"), _fc_fields(), _fc_observe,
+                       max_choices=320))

@@ -1,15 +1,19 @@
 """Federation Commander (squadron scale): the rules engine, the Robot Rules (seed 001), a player policy.
 
-Public API for the front ends and simulations (they import nothing else of this package).
+Public API for the front ends and simulations (they import nothing else of this package): the game is
+registered with ``core.registry`` as "fc"; ``paperrobot.new_game("fc", seed=7, robot_ship="d7")`` gives a
+match, ``play`` one silent game for simulations.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..core import registry
+from ..core.contract import drive_all
 from ..core.dice import Dice
-from ..core.errors import PaperRobotError
-from ..core.hexgrid import Board
+from ..core.errors import PaperRobotError, UnknownName
 from ..core.events import EventLog
+from ..core.hexgrid import Board
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, load_ships, load_tables, ship
 from .game import Game
@@ -19,35 +23,24 @@ from .robot import Robot
 
 ROBOT_SHIPS = {"d7": "d7", "kzinti-bc": "kzinti-bc"}
 SIDES = ["robot", "player"]
+ENGINE_VERSION = 1  # bump when a change alters the course of recorded games
 
 __all__ = ["Game", "Robot", "Policy", "Tables", "ShipSpec", "load_ships", "load_tables", "ship", "narrator",
-           "make_game", "play", "parse_board", "SIDES", "ROBOT_SHIPS"]
+           "build", "play", "parse_board", "SIDES", "ROBOT_SHIPS", "INFO"]
 
 
-def make_game(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca", opponent: str = "policy",
-              log: EventLog | None = None, ships_dir: str | Path | None = None, tables_dir: str | Path | None = None,
-              player_controller=None, dice: Dice | None = None, board: str | None = None) -> Game:
-    """A duel: the robot flying ``robot`` (moves last) against ``opponent_ship`` flown by the policy, a second
-    robot, or ``player_controller`` (a person)."""
-    if robot not in ROBOT_SHIPS:
-        from ..core.errors import UnknownName
-        raise UnknownName("FC robot ship", robot, ROBOT_SHIPS)
+def build(seed: int = 1, log: EventLog | None = None, robot_ship: str = "d7", player_ship: str = "federation-ca",
+          map: str = "floating", ships_dir: str | Path | None = "", tables_dir: str | Path | None = "",
+          dice: Dice | None = None) -> Game:
+    """A duel (the registry's engine factory): the robot flying ``robot_ship`` (it moves last) against
+    ``player_ship``. Who flies each side is the match's business (``Match.play(controllers=...)``)."""
+    if robot_ship not in ROBOT_SHIPS:
+        raise UnknownName("FC robot ship", robot_ship, ROBOT_SHIPS)
+    ships_dir, tables_dir = ships_dir or None, tables_dir or None
     dice = dice or Dice(seed)
-    specs = {"robot": ship(robot, ships_dir), "player": ship(opponent_ship, ships_dir)}
-    if player_controller is not None:
-        other = player_controller
-    elif opponent == "robot":
-        other = Robot(dice)
-    elif opponent == "policy":
-        other = Policy()
-    else:
-        from ..core.errors import UnknownName
-        raise UnknownName("FC opponent", opponent, ["robot", "policy"])
-    flown_by = "you" if player_controller is not None else opponent
-    setup = {"robot_ship": robot, "opponent_ship": opponent_ship, "opponent": flown_by, "seed": seed,
-             "map": board or "floating"}
-    return Game(specs, {"robot": Robot(dice), "player": other}, dice, log, load_tables(tables_dir),
-                ("player", "robot"), setup, board=parse_board(board))
+    specs = {"robot": ship(robot_ship, ships_dir), "player": ship(player_ship, ships_dir)}
+    setup = {"robot_ship": robot_ship, "player_ship": player_ship, "seed": seed, "map": map or "floating"}
+    return Game(specs, dice, log, load_tables(tables_dir), ("player", "robot"), setup, board=parse_board(map))
 
 
 def parse_board(text: str | None) -> Board | None:
@@ -61,7 +54,32 @@ def parse_board(text: str | None) -> Board | None:
     return Board(int(cols), int(rows))
 
 
-def play(seed: int, robot: str = "d7", opponent_ship: str = "federation-ca", opponent: str = "policy",
-         ships_dir: str | None = None, tables_dir: str | None = None, board: str | None = None) -> Outcome:
-    """One silent game (picklable through functools.partial) for simulations."""
-    return make_game(seed, robot, opponent_ship, opponent, None, ships_dir, tables_dir, board=board).run()
+def play(seed: int, opponent: str = "policy", **setup) -> Outcome:
+    """One silent game for simulations (picklable through functools.partial): the robot against the player
+    policy (``opponent="policy"``) or a second robot (``"robot"``); ``setup`` as the registry's options."""
+    if opponent not in ("policy", "robot"):
+        raise UnknownName("FC opponent", opponent, ["robot", "policy"])
+    match = registry.new_match("fc", seed, **setup)
+    return drive_all(match, {"robot": "robot", "player": opponent})
+
+
+def _ships() -> list[str]:
+    return sorted(load_ships())
+
+
+INFO = registry.register(registry.GameInfo(
+    name="fc", title="Federation Commander (squadron scale) against the Robot Rules",
+    sides=tuple(SIDES), robot_side="robot",
+    options=(
+        registry.SetupOption("robot_ship", "the robot's ship (the Robot Rules fly a D7 or a Kzinti BC)", "d7",
+                             choices=tuple(ROBOT_SHIPS)),
+        registry.SetupOption("player_ship", "the other side's ship (a built-in ship or one of --ships-dir)",
+                             "federation-ca", kind="text"),
+        registry.SetupOption("map", "floating (no edges) or COLSxROWS, e.g. 42x30: leaving a fixed map disengages",
+                             "floating", kind="text"),
+        registry.SetupOption("ships_dir", "a folder of your own ship files (empty: the built-in ships)", "",
+                             kind="text"),
+        registry.SetupOption("tables_dir", "a folder of your own table files (empty: the built-in tables)", "",
+                             kind="text"),
+    ),
+    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships))

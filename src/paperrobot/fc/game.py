@@ -5,55 +5,59 @@ four movement sub-pulses (ships by the sub-pulse chart, the robot last; drones a
 Fire (impacted drones: ADD, phasers, tractors, then impacts), Offensive Fire (both sides decide, then
 resolve, player's volley first), Launch. End of turn: batteries, repairs, shield transfer. See docs/fc.md.
 
-Every decision is a ``Request(kind, side, view=game, options)``; actions are JSON-native values (strings,
-numbers, lists, dicts) so that saves record them as they are:
+``Game.sequence()`` is the whole game as a generator on the game contract (core/contract.py): where the rules
+ask a side it yields a Request built by requests.py (its options, form and check: nothing illegal reaches the
+engine) and resumes with the parsed answer, the engine action:
   allocate   {"speed": 16, "regen": [1, 1], "hold": ["r1"], "photons": ["phot-1"]}
   accelerate "accel" | "none" | "emergency"
   move       "straight" | "turn-left" | "turn-right" | "slip-left" | "slip-right" | "decel" |
              "pivot-left" | "pivot-right" (turn + deceleration) | "het-A".."het-F"
   defend     [[drone_id, ["add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor"]], ...]
-  reinforce  int tokens (options: {"damage", "shield", "cap", "kind", "penetrates"})
+  reinforce  int tokens (request data: {"damage", "shield", "cap", "kind", "penetrates"})
   fire       [[weapon_id, target ("ship" or a drone id), mode ("" | "overload" | "as3"), only_if_alive], ...]
   launch     [target, ...] ("ship" or a drone id)
   batteries  number of tokens to store
   repair     [system, ...] in priority order
   transfer   [[from_shield, to_shield, boxes], ...]
   dac_phaser weapon id ; dac_tractor "free" | "holding"
+The steps that may ask (energy allocation, impulses, fire, damage allocation, end of turn) are generators
+called with ``yield from``. Lookups (arcs, costs, legal moves) are in lookups.py, ships' state in state.py.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from ..core.controller import Decision, Request
+from ..core.contract import Request
+from ..core.controller import Decision
 from ..core.dice import Dice
-from ..core.errors import IllegalAction
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neighbour, shield_facing_direction
+from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neighbour
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
-from .geometry import facing_toward, in_arc, shields_facing
-from .state import PHASERS, Drone, Ship, new_ship
+from .geometry import facing_toward
+from . import requests as opt
+from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
+from .state import Drone, Ship, new_ship
 
-SPEEDS = (0, 8, 16, 24)
-# Sub-pulse movement chart (reference fedcom.md section 1): base speed -> sub-pulses; +1 adds one.
-BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
-ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
 DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
-DEFENCE_STEPS = ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "phaser-1", "phaser-2", "tractor")
+DEFENCE_STEPS = opt.DEFENCE_STEPS
 
 
-class Game:
+class Game(Lookups):
     """One FC duel. ``order`` is (first mover, last mover): the robot moves last (FC.GEN.ORDER)."""
 
-    def __init__(self, specs: dict[str, ShipSpec], controllers: dict[str, Any], dice: Dice,
+    sides = ("robot", "player")
+    robot_side = "robot"
+
+    def __init__(self, specs: dict[str, ShipSpec], dice: Dice,
                  log: EventLog | None = None, tables: Tables | None = None, order: tuple[str, str] = ("player", "robot"),
                  setup: dict | None = None, start_range: int = 20, max_turns: int | None = None,
                  board: Board | None = None):
         self.tables = tables or load_tables()
         self.rules = self.tables.rules
-        self.dice, self.log = dice, log or EventLog(enabled=False)
-        self.controllers = controllers
+        self.dice, self.log = dice, log if log is not None else EventLog(enabled=False)
         self.order = order
         first, last = order
         self.board = board  # None: the floating map (no edges)
@@ -64,6 +68,11 @@ class Game:
             last: new_ship(last, specs[last], from_offset(mid_c + 2, mid_r - start_range // 2), 3),
         }
         self.drones: list[Drone] = []
+        self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
+        self.forms: dict = {}  # per-ship forms and name sets of the requests (options.py), built once
+        self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
+        self._turn_modes: dict = {}
+        self.view_fns = {side: partial(self.view, side) for side in self.ships}
         self.turn = 0
         self.impulse = 0
         self.subpulse = 0
@@ -74,65 +83,40 @@ class Game:
         self.pending_reasons: list = []
 
     # ------------------------------------------------------------------------------- helpers
-    def enemy(self, side: str) -> Ship:
-        first, last = self.order
-        return self.ships[last if side == first else first]
-
-    def range(self) -> int:
-        a, b = self.ships.values()
-        return distance(a.pos, b.pos)
 
     def emit(self, kind: str, side: str = "", **data) -> None:
         self.log.emit(kind, self.turn, self.impulse, side, **data)
 
-    def ask(self, kind: str, side: str, options: Any = None) -> Any:
-        decision: Decision = self.controllers[side].decide(Request(kind, side, self, options))
-        if not self.log.enabled and not self.log.listeners:
-            return decision.action
+    # ------------------------------------------------------------------------------- the contract
+    def controller(self, side: str, kind: str):
+        """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``."""
+        from .player import Policy
+        from .robot import Robot
+        if kind == "robot":
+            return Robot(self.dice)
+        if kind == "policy":
+            return Policy()
+        raise ValueError(f"no '{kind}' controller in FC")
+
+    def record(self, request: Request, decision: Decision) -> None:
+        """The decision events of an answer (its reasons: rule, text, dice)."""
+        if not decision.reasons or (not self.log.enabled and not self.log.listeners):
+            return
+        action = _jsonable(decision.action)
         for reason in decision.reasons:
-            if reason.rule == "SAVE":
-                continue
-            self.emit("decision", side, rule=reason.rule, text=reason.text,
-                      rolls=[r.to_json() for r in reason.rolls], request=kind, action=_jsonable(decision.action))
-        return decision.action
+            self.emit("decision", request.side, rule=reason.rule, text=reason.text,
+                      rolls=[r.to_json() for r in reason.rolls], request=request.kind, action=action)
 
-    def turn_mode(self, ship: Ship) -> int:
-        table = self.tables.turn_modes
-        row = table.modes[ship.spec.turn_mode]
-        speed = ship.speed_now()
-        for i, bound in enumerate(table.speeds):
-            if speed <= bound:
-                return row[i]
-        return row[-1]
-
-    def subpulses(self, ship: Ship) -> tuple[int, ...]:
-        if ship.stopped:
-            return ()
-        base = BASE_SUBPULSES[ship.baseline]
-        return tuple(sorted(base + (ACCEL_SUBPULSE[ship.baseline],))) if ship.accel else base
-
-    def shield_toward(self, ship: Ship, source: Hex, prev: Hex | None = None) -> int:
-        """The shield (1..6) facing ``source``; on a boundary the stronger (defender's choice, docs/fc.md#shields)."""
-        found = shields_facing(ship.pos, ship.facing, source)
-        if not found and prev is not None:
-            found = shields_facing(ship.pos, ship.facing, prev)
-        if not found:
-            return 1
-        return max(found, key=lambda n: (ship.shields[n - 1], -n))
-
-    def drone_shield(self, ship: Ship, drone: Drone) -> int:
-        if drone.approach < 0:
-            return self.shield_toward(ship, drone.pos)
-        return shield_facing_direction(ship.facing, drone.approach)
-
-    def incoming(self, side: str) -> list[Drone]:
-        return [d for d in self.drones if d.alive and d.target == side]
-
-    def in_arc(self, ship: Ship, arc: str, target: Hex) -> bool:
-        return in_arc(ship.pos, ship.facing, arc, target)
+    def view(self, side: str) -> dict:
+        """Plain JSON data of what ``side`` knows (open information, and its own energy)."""
+        from .view import view
+        return view(self, side)
 
     # ------------------------------------------------------------------------------- the game
-    def run(self) -> Outcome:
+    def sequence(self):
+        """The whole game in the rulebook's order; yields requests, returns the Outcome."""
+        if not self.log.enabled and not self.log.listeners:
+            self.emit = _silent  # a silent game (simulations): no event is built
         first, last = self.order
         a, b = self.ships[first], self.ships[last]
         self.emit("setup", game="fc", **self.setup, ships={first: a.spec.name, last: b.spec.name},
@@ -143,15 +127,15 @@ class Game:
         self.start_internal = {s.side: s.internal_boxes() for s in (a, b)}
         for turn in range(1, self.max_turns + 1):
             self.turn, self.impulse = turn, 0
-            self.energy_allocation()
+            yield from self.energy_allocation()
             for impulse in range(1, 9):
                 self.impulse = impulse
-                self.run_impulse()
+                yield from self.run_impulse()
                 if self.over:
                     gone = any(s.disengaged for s in self.ships.values())
                     return self.outcome("disengaged" if gone else "destroyed")
             self.impulse = 0
-            self.end_of_turn()
+            yield from self.end_of_turn()
         return self.outcome("time")
 
     def outcome(self, how: str) -> Outcome:
@@ -174,46 +158,22 @@ class Game:
                                                 f"{last}_internals": float(b.internals)})
 
     # ------------------------------------------------------------------------------- energy allocation
-    def energy_allocation(self) -> None:
+    def energy_allocation(self):
         for side in self.order:  # the human allocates before the robot rolls (FC.GEN.ORDER)
             ship = self.ships[side]
             ship.energy = float(ship.power())
             ship.stopped = False
-            action = self.ask("allocate", side)
-            self.apply_allocation(ship, action)
-
-    def allocation_cost(self, ship: Ship, action: dict) -> float:
-        cost = int(action.get("speed", 0)) * ship.spec.move_cost
-        cost += self.rules.regen_cost * len(action.get("regen", ()))
-        cost += self.rules.tractor_hold_cost * len(action.get("hold", ()))
-        for wid in action.get("photons", ()):
-            w = self._weapon(ship, wid)
-            cost += self.rules.photon_hold_cost if w.arm == 2 else self.rules.photon_load_cost
-        return cost
+            decision = yield opt.allocate_request(self, ship)
+            self.apply_allocation(ship, decision.action)
 
     def apply_allocation(self, ship: Ship, action: dict) -> None:
+        """Apply an allocation that ``options.allocation_check`` accepted (FC.1)."""
         speed = int(action.get("speed", 0))
-        if speed not in SPEEDS:
-            raise IllegalAction(f"baseline speed {speed} is not one of 0, 8, 16, 24", "FC.1A")
         regen = [int(n) for n in action.get("regen", ())]
-        for n in regen:
-            if not 1 <= n <= 6:
-                raise IllegalAction(f"there is no shield #{n}", "FC.1B")
-            if regen.count(n) > ship.shield_max[n - 1] - ship.shields[n - 1]:
-                raise IllegalAction(f"shield #{n} has not that many disabled boxes to regenerate", "FC.1B")
         held = [d for d in self.drones if d.alive and d.held_by == ship.side]
         hold = set(action.get("hold", ()))
-        for did in hold:
-            if not any(d.id == did for d in held):
-                raise IllegalAction(f"drone {did} is not held in this ship's tractor beam", "FC.1C")
         photons = list(action.get("photons", ()))
-        for wid in photons:
-            w = self._weapon(ship, wid)
-            if w.kind != "photon" or not w.alive:
-                raise IllegalAction(f"{wid} is not a working photon torpedo", "FC.1A")
-        cost = self.allocation_cost(ship, action)
-        if not ship.spend(cost):
-            raise IllegalAction(f"this allocation costs {cost:g} but only {ship.available():g} is available", "FC.GEN.POWER")
+        ship.spend(self.allocation_cost(ship, action))
         ship.baseline = speed
         for n in regen:
             ship.shields[n - 1] += 1
@@ -229,62 +189,43 @@ class Game:
                   energy=round(ship.energy, 1), battery=round(ship.battery, 1))
 
     # ------------------------------------------------------------------------------- impulse
-    def run_impulse(self) -> None:
+    def run_impulse(self):
         for side in self.order:
             ship = self.ships[side]
             ship.accel = False
             ship.het_used = False
-            action = self.ask("accelerate", side)
+            action = (yield opt.accelerate_request(self, ship)).action
             if action == "accel":
-                if ship.stopped:
-                    raise IllegalAction("a ship that made an emergency deceleration cannot accelerate", "FC.2")
-                if not ship.spend(self.rules.accel_cost):
-                    raise IllegalAction("no power left to accelerate", "FC.GEN.POWER")
+                ship.spend(self.rules.accel_cost)
                 ship.accel = True
                 self.emit("accelerated", side, speed=ship.speed_now())
             elif action == "emergency":
                 ship.stopped = True
                 self.emit("emergency", side)
-            elif action != "none":
-                raise IllegalAction(f"'{action}' is not accel, none or emergency", "FC.2")
         for sp in (1, 2, 3, 4):
             self.subpulse = sp
             for side in self.order:  # the robot moves last (FC.GEN.ORDER)
                 ship = self.ships[side]
                 if sp in self.subpulses(ship):
-                    self.move_ship(ship, self.ask("move", side, self.legal_moves(ship)))
+                    decision = yield opt.move_request(self, ship, self.legal_moves(ship))
+                    self.move_ship(ship, decision.action)
                     if self.over:
                         return
             if sp in DRONE_SUBPULSES:
                 self.move_drones()
         self.subpulse = 0
-        self.defensive_fire()
+        yield from self.defensive_fire()
         if self.over:
             return
-        self.offensive_fire()
+        yield from self.offensive_fire()
         if self.over:
             return
-        self.launch_step()
+        yield from self.launch_step()
 
     # ------------------------------------------------------------------------------- movement
-    def legal_moves(self, ship: Ship) -> list[str]:
-        moves = ["straight"]
-        if not ship.het_used and ship.since_turn >= self.turn_mode(ship):
-            moves += ["turn-left", "turn-right"]
-        if ship.slip_ok and not ship.het_used:
-            moves += ["slip-left", "slip-right"]
-        if ship.available() >= self.rules.decel_cost:
-            moves.append("decel")
-            if "turn-left" in moves:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
-                moves += ["pivot-left", "pivot-right"]
-        if ship.available() >= ship.spec.het_cost:
-            moves += [f"het-{'ABCDEF'[f]}" for f in range(6) if f != ship.facing]
-        return moves
 
     def move_ship(self, ship: Ship, move: str) -> None:
-        if move not in self.legal_moves(ship):
-            raise IllegalAction(f"'{move}' is not possible now (legal: {', '.join(self.legal_moves(ship))})",
-                                "FC.3A")
+        """Carry out a move that the move request's check found in ``legal_moves`` (FC.3A)."""
         ship.prev_pos = ship.pos
         if move.startswith("het-"):
             ship.spend(ship.spec.het_cost)
@@ -331,14 +272,6 @@ class Game:
             if d.alive and d.held_by == ship.side:
                 d.pos = ship.pos
 
-    def drone_target_pos(self, drone: Drone) -> Hex | None:
-        if drone.target in self.ships:
-            return self.ships[drone.target].pos
-        for d in self.drones:
-            if d.id == drone.target and d.alive:
-                return d.pos
-        return None
-
     def move_drones(self) -> None:
         """Seeking weapons: straight if that closes best, else one hexside toward the target (FC.GEN.DRONES)."""
         for d in self.drones:
@@ -363,31 +296,28 @@ class Game:
                     self.emit("drone_destroyed", d.owner, drone=d.target, by=d.id)
 
     # ------------------------------------------------------------------------------- defensive fire
-    def defensive_fire(self) -> None:
+    def defensive_fire(self):
         for side in self.order:
             ship = self.ships[side]
             impacted = [d for d in self.incoming(side) if d.impacting and not d.held_by]
             if not impacted:
                 continue
-            plan = self.ask("defend", side, [d.id for d in impacted])
+            plan = (yield opt.defend_request(self, ship, [d.id for d in impacted])).action
             for did, steps in plan:
                 drone = self._drone(did)
-                if drone not in impacted:
-                    raise IllegalAction(f"drone {did} is not an impacted weapon of this ship", "FC.4A")
                 for step in steps:
                     if not drone.alive or drone.held_by:
                         break
                     self.defend_step(ship, drone, step)
             for d in sorted((d for d in impacted if d.alive and not d.held_by), key=lambda d: d.id):
-                self.impact(ship, d)
+                yield from self.impact(ship, d)
                 if self.over:
                     return
             for d in impacted:
                 d.impacting = False
 
     def defend_step(self, ship: Ship, drone: Drone, step: str) -> None:
-        if step not in DEFENCE_STEPS:
-            raise IllegalAction(f"'{step}' is not a defence step ({', '.join(DEFENCE_STEPS)})", "FC.4B")
+        """One defence step (one of DEFENCE_STEPS, checked by the defend request) against an impacted drone."""
         if step == "add":
             if ship.add_shots > 0 and not drone.released:
                 ship.add_shots -= 1
@@ -427,24 +357,22 @@ class Game:
                   destroyed=not drone.alive)
         return True
 
-    def impact(self, ship: Ship, drone: Drone) -> None:
+    def impact(self, ship: Ship, drone: Drone):
         drone.alive = False
         shield = self.drone_shield(ship, drone)
         warhead = self.rules.drone_warhead
         self.emit("impact", drone.owner, drone=drone.id, target=ship.side, shield=shield, damage=warhead)
-        self.apply_volley(ship, warhead, shield, "drone")
+        yield from self.apply_volley(ship, warhead, shield, "drone")
 
     # ------------------------------------------------------------------------------- damage
-    def apply_volley(self, ship: Ship, damage: int, shield: int, kind: str) -> None:
+    def apply_volley(self, ship: Ship, damage: int, shield: int, kind: str):
         """Reinforcement, shield, burn-through, then internals down the DAC."""
         box = ship.shields[shield - 1]
         cap = 0 if box == 0 else int(min(ship.boxes.get("battery", 0), ship.available()))
         reinforce = 0
         if cap > 0:
-            reinforce = int(self.ask("reinforce", ship.side, {"damage": damage, "shield": shield, "cap": cap,
-                                                               "kind": kind, "penetrates": damage > box}))
-            if not 0 <= reinforce <= cap:
-                raise IllegalAction(f"reinforcement must be 0 to {cap} (working batteries and power)", "FC.5F")
+            info = {"damage": damage, "shield": shield, "cap": cap, "kind": kind, "penetrates": damage > box}
+            reinforce = (yield opt.reinforce_request(self, ship, info)).action
             ship.spend(reinforce)
         left = max(0, damage - reinforce)
         absorbed = min(box, left)
@@ -455,9 +383,9 @@ class Game:
         self.emit("damage", ship.side, shield=shield, damage=damage, reinforced=reinforce, shield_boxes=absorbed,
                   internal=internal, shield_left=ship.shields[shield - 1])
         if internal:
-            self.allocate_internal(ship, internal)
+            yield from self.allocate_internal(ship, internal)
 
-    def allocate_internal(self, ship: Ship, points: int) -> None:
+    def allocate_internal(self, ship: Ship, points: int):
         tables = self.tables.dac.tables
         hit: list[str] = []
         skipped = points
@@ -469,7 +397,9 @@ class Game:
                     if points == 0:
                         break
                     points -= 1
-                    got = self._take(ship, primary) or self._take(ship, alternate)
+                    got = yield from self._take(ship, primary)
+                    if not got:
+                        got = yield from self._take(ship, alternate)
                     if got:
                         hit.append(got)
                     else:
@@ -477,10 +407,11 @@ class Game:
             if not skipped:
                 break
         for _ in range(skipped):  # still nothing to hit: the point takes any remaining box
-            got = next((g for g in (self._take(ship, k) for k in ("frame", "fhull", "rhull", "warp", "phaser",
-                        "torpedo", "drone") + tuple(ship.boxes)) if g), None)
-            if got:
-                hit.append(got)
+            for k in ("frame", "fhull", "rhull", "warp", "phaser", "torpedo", "drone") + tuple(ship.boxes):
+                got = yield from self._take(ship, k)
+                if got:
+                    hit.append(got)
+                    break
         ship.internals += len(hit)
         self.emit("internal", ship.side, boxes=hit)
         if ship.internal_boxes() == 0 and not ship.destroyed:
@@ -488,14 +419,16 @@ class Game:
             self.over = True
             self.emit("destroyed", ship.side)
 
-    def _take(self, ship: Ship, box: str) -> str | None:
+    def _take(self, ship: Ship, box: str):
+        """Destroy one ``box`` (a DAC entry); returns what was hit or None. A generator: the owner may choose."""
         if box == "phaser":
             candidates = [w.id for w in ship.weapons if w.alive and w.phaser]
             if not candidates:
                 return None
-            wid = candidates[0] if len(candidates) == 1 else self.ask("dac_phaser", ship.side, candidates)
-            if wid not in candidates:
-                raise IllegalAction(f"{wid} is not a working phaser", "FC.DAC.PHASER")
+            if len(candidates) == 1:
+                wid = candidates[0]
+            else:
+                wid = (yield opt.dac_phaser_request(self, ship, candidates)).action
             self._weapon(ship, wid).alive = False
             return wid
         if box == "torpedo":
@@ -516,7 +449,7 @@ class Game:
             held = [d for d in self.drones if d.alive and d.held_by == ship.side]
             if held:
                 free = ship.boxes["tractor"] - len(held)
-                choice = self.ask("dac_tractor", ship.side, {"free": free > 0, "holding": True})
+                choice = (yield opt.dac_tractor_request(self, ship, {"free": free > 0, "holding": True})).action
                 if choice == "holding" or free <= 0:
                     d = held[0]  # the lost tractor lets its drone go: it hits next defensive fire
                     d.held_by, d.released, d.impacting = "", True, True
@@ -526,49 +459,32 @@ class Game:
         return box
 
     # ------------------------------------------------------------------------------- offensive fire
-    def offensive_fire(self) -> None:
-        orders = {side: self.ask("fire", side) for side in self.order}  # decided simultaneously
+    def offensive_fire(self):
+        orders = {}
+        for side in self.order:  # decided simultaneously: nothing is paid before both have decided
+            orders[side] = (yield opt.fire_request(self, self.ships[side])).action
         # weapons are paid for when fire is declared, before any volley lands (reinforcement comes later)
         committed = {side: self.commit_fire(self.ships[side], orders[side]) for side in self.order}
         for side in self.order:  # simultaneous: both volleys land even if the first destroys a ship
-            self.resolve_fire(self.ships[side], committed[side])
+            yield from self.resolve_fire(self.ships[side], committed[side])
 
     def fire_options(self, ship: Ship) -> list[str]:
         return [w.id for w in ship.weapons if w.alive and not w.fired]
 
     def commit_fire(self, ship: Ship, shots: list) -> list[tuple]:
-        """Check every shot (once per turn, arcs, ranges) and pay for it; returns the paid shots."""
+        """Pay for every shot that ``options.fire_check`` accepted; returns the paid shots."""
         target = self.enemy(ship.side)
-        paid, used = [], set()
+        paid = []
         for wid, tgt, mode, only_if_alive in shots:
             w = self._weapon(ship, wid)
-            if w.id in used or w.fired or not w.alive:
-                raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
-            used.add(w.id)
-            if tgt != "ship":
-                drone = self._drone(tgt)
-                if not w.phaser:
-                    raise IllegalAction("only phasers fire at drones", "FC.5A")
-                if not self.in_arc(ship, w.arc, drone.pos):
-                    raise IllegalAction(f"drone {tgt} is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
-                pos = drone.pos
-            else:
-                if not self.in_arc(ship, w.arc, target.pos):
-                    raise IllegalAction(f"the enemy ship is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
-                pos = target.pos
-            if tgt != "ship" and mode not in ("", "as3") or tgt == "ship" and mode not in ("", "as3", "overload"):
-                raise IllegalAction(f"'{mode}' is not a fire mode of {wid}", "FC.GEN.ARC")
-            rng = distance(ship.pos, pos)
-            cost = self.weapon_cost(w, mode, rng)
-            if cost is None:
-                raise IllegalAction(f"{wid} cannot fire {mode or 'standard'} at range {rng}", "FC.GEN.ARC")
-            if not ship.spend(cost):
-                raise IllegalAction(f"no power to fire {wid} ({cost:g} needed)", "FC.GEN.POWER")
+            pos = target.pos if tgt == "ship" else self._drone(tgt).pos
+            cost = self.weapon_cost(w, mode, distance(ship.pos, pos))
+            ship.spend(cost)
             w.fired = True
             paid.append((w, tgt, mode, bool(only_if_alive), cost))
         return paid
 
-    def resolve_fire(self, ship: Ship, paid: list[tuple]) -> None:
+    def resolve_fire(self, ship: Ship, paid: list[tuple]):
         target = self.enemy(ship.side)
         volley = 0
         for w, tgt, mode, only_if_alive, cost in paid:
@@ -583,27 +499,7 @@ class Game:
             volley += self.fire_at_ship(ship, w, target, mode)
         if volley > 0:
             shield = self.shield_toward(target, ship.pos, ship.prev_pos)
-            self.apply_volley(target, volley, shield, "direct")
-
-    def weapon_cost(self, w, mode: str, rng: int) -> float | None:
-        """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so."""
-        r = self.rules
-        if w.phaser:
-            kind = "phaser-3" if mode == "as3" else w.kind
-            return r.phaser_cost[kind] if band_index(self._phaser_chart(kind).bands, rng) >= 0 else None
-        if w.kind == "disruptor":
-            t = self.tables.disruptor
-            if mode == "overload":
-                return r.disruptor_overload_cost if band_index(t.overload_bands, rng) >= 0 else None
-            col = band_index(t.bands, rng)
-            return r.disruptor_cost if col >= 0 and t.hit[col] > 0 else None
-        if w.kind == "photon":
-            if w.arm != 2 or band_index(self.tables.photon.bands, rng) < 0:
-                return None
-            if mode == "overload":
-                return r.photon_overload_cost if rng <= self.tables.photon.overload_range else None
-            return 0.0
-        return None
+            yield from self.apply_volley(target, volley, shield, "direct")
 
     def fire_at_ship(self, ship: Ship, w, target: Ship, mode: str) -> int:
         rng = distance(ship.pos, target.pos)
@@ -630,16 +526,14 @@ class Game:
         return dmg
 
     # ------------------------------------------------------------------------------- launch
-    def launch_step(self) -> None:
+    def launch_step(self):
         for side in self.order:
             ship = self.ships[side]
             if not ship.ready_racks():
                 continue
-            targets = self.ask("launch", side)
+            targets = (yield opt.launch_request(self, ship)).action
             for tgt in targets:
                 racks = ship.ready_racks()
-                if not racks:
-                    raise IllegalAction("no drone rack is ready (one launch per rack per turn)", "FC.6A")
                 aim = self.drone_target_pos_of(side, tgt)
                 rack = racks[0]
                 rack.ammo -= 1
@@ -651,27 +545,16 @@ class Game:
                                          facing, self.turn))
                 self.emit("launched", side, drone=did, target=tgt)
 
-    def drone_target_pos_of(self, side: str, tgt: str) -> Hex:
-        if tgt == "ship":
-            return self.enemy(side).pos
-        d = self._drone(tgt)
-        if not d.alive or d.target != side:
-            raise IllegalAction(f"{tgt} is not a drone seeking this ship", "FC.6D")
-        return d.pos
-
     # ------------------------------------------------------------------------------- end of turn
-    def end_of_turn(self) -> None:
+    def end_of_turn(self):
         for side in self.order:
             ship = self.ships[side]
-            store = float(self.ask("batteries", side))
-            room = ship.battery_cap() - ship.battery
-            if store < 0 or store > min(room, ship.energy) + 1e-9:
-                raise IllegalAction(f"can store 0 to {min(room, ship.energy):g} in batteries", "FC.7A")
+            store = (yield opt.batteries_request(self, ship)).action
             ship.battery += store
             self.emit("batteries", side, stored=store, battery=ship.battery)
             ship.energy = 0.0
-            self.repair(ship)
-            self.transfer(ship)
+            yield from self.repair(ship)
+            yield from self.transfer(ship)
             for w in ship.weapons:
                 w.fired = False
             for r in ship.racks:
@@ -685,31 +568,11 @@ class Game:
                     d.held_by = ""
         self.drones = [d for d in self.drones if d.alive]
 
-    def damaged_systems(self, ship: Ship) -> list[str]:
-        out = [k for k, n in ship.spec.systems if ship.boxes.get(k, 0) < n and k != "frame"]
-        out += [w.id for w in ship.weapons if not w.alive]
-        out += [f"rack-{i + 1}" for i, r in enumerate(ship.racks) if not r.alive]
-        return out
-
-    def repair_cost(self, item: str) -> int:
-        c = self.rules.repair_cost
-        if item.startswith("reload"):
-            return self.rules.reload_cost
-        if item.startswith(("ph", "disr", "phot", "rack")):
-            return c["weapon"]
-        if item in ("warp", "impulse", "reactor", "battery"):
-            return c["power"]
-        if item == "control":
-            return c["control"]
-        if item in ("fhull", "rhull", "cargo"):
-            return c["hull"]
-        return c["system"]
-
-    def repair(self, ship: Ship) -> None:
+    def repair(self, ship: Ship):
         points = ship.spec.damage_control
         if not self.damaged_systems(ship) and not self.reload_options(ship) and not ship.repair_target:
             return
-        order = list(self.ask("repair", ship.side, {"points": points}))
+        order = list((yield opt.repair_request(self, ship, points)).action)
         if ship.repair_target:  # a started box is finished first (5G)
             order.insert(0, ship.repair_target)
         for item in order:
@@ -728,12 +591,6 @@ class Game:
             else:
                 ship.repair_target, ship.repair_done = item, progress + spend
 
-    def reload_options(self, ship: Ship) -> list[str]:
-        out = ["reload-add"] if ship.spec.add_shots and ship.add_shots == 0 else []
-        if ship.reloads <= 0:
-            return out
-        return out + [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.alive and r.ammo < ship.spec.per_rack]
-
     def _restore(self, ship: Ship, item: str) -> None:
         if item == "reload-add":  # the ADD is reloaded from the ship's stores (docs/fc.md#repairs)
             ship.add_shots = ship.spec.add_shots
@@ -747,35 +604,20 @@ class Game:
         else:
             self._weapon(ship, item).alive = True
 
-    def transfer(self, ship: Ship) -> None:
-        moves = self.ask("transfer", ship.side)
-        for a, b, n in moves:
-            a, b, n = int(a), int(b), int(n)
-            if (a - b) % 6 not in (1, 5):
-                raise IllegalAction(f"shields #{a} and #{b} are not adjacent", "FC.7C")
-            room = ship.shield_max[b - 1] - ship.shields[b - 1]
-            if not 0 < n <= min(self.rules.shield_transfer_max, room, ship.shields[a - 1]):
-                raise IllegalAction(f"cannot move {n} boxes from shield #{a} to #{b}", "FC.7C")
+    def transfer(self, ship: Ship):
+        moves = (yield opt.transfer_request(self, ship)).action
+        for a, b, n in moves:  # checked by options.transfer_check (FC.7C)
             ship.shields[a - 1] -= n
             ship.shields[b - 1] += n
             self.emit("transfer", ship.side, source=a, to=b, boxes=n)
 
     # ------------------------------------------------------------------------------- lookups
-    def _weapon(self, ship: Ship, wid: str):
-        for w in ship.weapons:
-            if w.id == wid:
-                return w
-        raise IllegalAction(f"{ship.spec.name} has no weapon '{wid}'", "FC.GEN.ARC")
 
-    def _drone(self, did: str) -> Drone:
-        for d in self.drones:
-            if d.id == did:
-                return d
-        raise IllegalAction(f"there is no drone '{did}'", "FC.4A")
 
-    def _phaser_chart(self, kind: str):
-        p = self.tables.phasers
-        return {"phaser-1": p.phaser_1, "phaser-2": p.phaser_2, "phaser-3": p.phaser_3}[kind]
+
+
+def _silent(*args, **data) -> None:
+    return None
 
 
 def seek_facing(pos: Hex, facing: int, target: Hex) -> int:

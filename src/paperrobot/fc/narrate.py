@@ -18,7 +18,8 @@ def _line(fmt):
 
 FORMATS = {
     "setup": lambda e: (f"Federation Commander: robot {e.data.get('ships', {}).get('robot')} against "
-                        f"{e.data.get('ships', {}).get('player')} ({e.data.get('opponent', '')}), seed {e.data.get('seed')}"),
+                        f"{e.data.get('ships', {}).get('player')}" + (f" ({e.data['opponent']})" if e.data.get("opponent") else "")
+                        + f", seed {e.data.get('seed')}"),
     "provisional": lambda e: ("Provisional data in use (stand-ins for unconfirmed FC charts): "
                               + ", ".join(e.data.get("tables", [])) + "; see 'paperrobot data --provisional --game fc'"),
     "decision": decision_line,

@@ -3,9 +3,11 @@ less (overloaded) or on impulse 8, shoot drones within two hexes, turn away once
 spent, reinforce the shield that is hit, repair sensibly. Deterministic (no dice)."""
 from __future__ import annotations
 
-from ..core.controller import Decision, Reason, Request
+from ..core.contract import Request
+from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, from_offset, neighbour
 from . import geometry as geo
+from .requests import PLAIN, encode
 from .robot import Robot, repair_order
 from .state import Ship
 
@@ -18,10 +20,16 @@ class Policy:
     disruptor_range = 2
 
     def decide(self, request: Request) -> Decision:
-        game = request.view
-        ship = game.ships[request.side]
-        enemy = game.enemy(request.side)
-        return Decision(getattr(self, request.kind)(game, ship, enemy, request.options), ())
+        """The policy's answer in contract terms (an option key or a form's values)."""
+        game = request.state
+        action = getattr(self, request.kind)(game, request.subject, game.enemy(request.side), request.data)
+        return Decision(action if request.kind in PLAIN else encode(request.kind, action), ())
+
+    def act(self, request: Request) -> Decision:
+        """The policy's decision as an engine action."""
+        game = request.state
+        return Decision(getattr(self, request.kind)(game, request.subject, game.enemy(request.side), request.data),
+                        WHY)
 
     def allocate(self, game, ship: Ship, enemy: Ship, _o):
         budget = ship.available()

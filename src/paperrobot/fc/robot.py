@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..core.controller import Decision, Reason, Request
+from ..core.contract import Request
+from ..core.controller import Decision, Reason
 from ..core.hexgrid import BASIC_ARCS, distance
 from .arcs import arc_parts
 from .geometry import in_arc
+from .requests import PLAIN, encode
 from . import geometry as geo
 from .state import Drone, Ship
 
@@ -22,12 +24,23 @@ class Robot:
 
     def __init__(self, dice):
         self.dice = dice
+        self.steps: dict = {}  # request kind -> the do_<kind> method
 
     def decide(self, request: Request) -> Decision:
-        game = request.view
-        ship = game.ships[request.side]
-        enemy = game.enemy(request.side)
-        return getattr(self, "do_" + request.kind)(game, ship, enemy, request.options)
+        """The robot's answer in contract terms (an option key or a form's values), with its reasons."""
+        decision = self.act(request)
+        kind = request.kind
+        if kind in PLAIN:  # the engine's action is already an option key
+            return decision
+        return Decision(encode(kind, decision.action), decision.reasons)
+
+    def act(self, request: Request) -> Decision:
+        """The robot's decision as an engine action (lists and dicts), with its reasons."""
+        step = self.steps.get(request.kind)
+        if step is None:
+            step = self.steps[request.kind] = getattr(self, "do_" + request.kind)
+        game = request.state
+        return step(game, request.subject, game.enemy(request.side), request.data)
 
     # ---------------------------------------------------------------- helpers
     def d6(self, purpose: str, side: str) -> int:

@@ -1,0 +1,167 @@
+"""What the FC engine looks up while it runs the sequence of play: the enemy, ranges, arcs and shields, turn
+modes and sub-pulses, the legal moves, the cost of speed, weapons and repairs, the damaged systems, charts.
+
+A mixin of ``Game`` (it reads ``ships``, ``drones``, ``tables``, ``rules``, ``order``): pure lookups that change
+nothing, so the requests' checks (requests.py) and the controllers may call them.
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from ..core.hexgrid import Hex, distance, shield_facing_direction
+from .data import band_index
+from .geometry import in_arc, shields_facing
+from .state import Drone, Ship
+
+SPEEDS = (0, 8, 16, 24)
+# Sub-pulse movement chart (reference fedcom.md section 1): base speed -> sub-pulses; +1 adds one.
+BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
+ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
+HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
+
+
+class Lookups:
+    def enemy(self, side: str) -> Ship:
+        first, last = self.order
+        return self.ships[last if side == first else first]
+
+    def range(self) -> int:
+        a, b = self.ships.values()
+        return distance(a.pos, b.pos)
+
+    def turn_mode(self, ship: Ship) -> int:
+        speed = ship.speed_now()
+        key = (ship.spec.turn_mode, speed)
+        found = self._turn_modes.get(key)
+        if found is None:
+            table = self.tables.turn_modes
+            row = table.modes[ship.spec.turn_mode]
+            found = next((row[i] for i, bound in enumerate(table.speeds) if speed <= bound), row[-1])
+            self._turn_modes[key] = found
+        return found
+
+    def subpulses(self, ship: Ship) -> tuple[int, ...]:
+        if ship.stopped:
+            return ()
+        base = BASE_SUBPULSES[ship.baseline]
+        return tuple(sorted(base + (ACCEL_SUBPULSE[ship.baseline],))) if ship.accel else base
+
+    def shield_toward(self, ship: Ship, source: Hex, prev: Hex | None = None) -> int:
+        """The shield (1..6) facing ``source``; on a boundary the stronger (defender's choice, docs/fc.md#shields)."""
+        found = shields_facing(ship.pos, ship.facing, source)
+        if not found and prev is not None:
+            found = shields_facing(ship.pos, ship.facing, prev)
+        if not found:
+            return 1
+        return max(found, key=lambda n: (ship.shields[n - 1], -n))
+
+    def drone_shield(self, ship: Ship, drone: Drone) -> int:
+        if drone.approach < 0:
+            return self.shield_toward(ship, drone.pos)
+        return shield_facing_direction(ship.facing, drone.approach)
+
+    def incoming(self, side: str) -> list[Drone]:
+        return [d for d in self.drones if d.alive and d.target == side]
+
+    def in_arc(self, ship: Ship, arc: str, target: Hex) -> bool:
+        return in_arc(ship.pos, ship.facing, arc, target)
+
+    def allocation_cost(self, ship: Ship, action: dict) -> float:
+        cost = int(action.get("speed", 0)) * ship.spec.move_cost
+        cost += self.rules.regen_cost * len(action.get("regen", ()))
+        cost += self.rules.tractor_hold_cost * len(action.get("hold", ()))
+        for wid in action.get("photons", ()):
+            w = self._weapon(ship, wid)
+            cost += self.rules.photon_hold_cost if w.arm == 2 else self.rules.photon_load_cost
+        return cost
+
+    def legal_moves(self, ship: Ship) -> list[str]:
+        moves = ["straight"]
+        if not ship.het_used and ship.since_turn >= self.turn_mode(ship):
+            moves += ["turn-left", "turn-right"]
+        if ship.slip_ok and not ship.het_used:
+            moves += ["slip-left", "slip-right"]
+        if ship.available() >= self.rules.decel_cost:
+            moves.append("decel")
+            if "turn-left" in moves:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
+                moves += ["pivot-left", "pivot-right"]
+        if ship.available() >= ship.spec.het_cost:
+            moves += HETS[ship.facing]
+        return moves
+
+    def drone_target_pos(self, drone: Drone) -> Hex | None:
+        if drone.target in self.ships:
+            return self.ships[drone.target].pos
+        for d in self.drones:
+            if d.id == drone.target and d.alive:
+                return d.pos
+        return None
+
+    def weapon_cost(self, w, mode: str, rng: int) -> float | None:
+        """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so."""
+        r = self.rules
+        if w.phaser:
+            kind = "phaser-3" if mode == "as3" else w.kind
+            return r.phaser_cost[kind] if band_index(self._phaser_chart(kind).bands, rng) >= 0 else None
+        if w.kind == "disruptor":
+            t = self.tables.disruptor
+            if mode == "overload":
+                return r.disruptor_overload_cost if band_index(t.overload_bands, rng) >= 0 else None
+            col = band_index(t.bands, rng)
+            return r.disruptor_cost if col >= 0 and t.hit[col] > 0 else None
+        if w.kind == "photon":
+            if w.arm != 2 or band_index(self.tables.photon.bands, rng) < 0:
+                return None
+            if mode == "overload":
+                return r.photon_overload_cost if rng <= self.tables.photon.overload_range else None
+            return 0.0
+        return None
+
+    def drone_target_pos_of(self, side: str, tgt: str) -> Hex:
+        if tgt == "ship":
+            return self.enemy(side).pos
+        d = self._drone(tgt)
+        if not d.alive or d.target != side:
+            raise IllegalAction(f"{tgt} is not a drone seeking this ship", "FC.6D")
+        return d.pos
+
+    def damaged_systems(self, ship: Ship) -> list[str]:
+        out = [k for k, n in ship.spec.systems if ship.boxes.get(k, 0) < n and k != "frame"]
+        out += [w.id for w in ship.weapons if not w.alive]
+        out += [f"rack-{i + 1}" for i, r in enumerate(ship.racks) if not r.alive]
+        return out
+
+    def repair_cost(self, item: str) -> int:
+        c = self.rules.repair_cost
+        if item.startswith("reload"):
+            return self.rules.reload_cost
+        if item.startswith(("ph", "disr", "phot", "rack")):
+            return c["weapon"]
+        if item in ("warp", "impulse", "reactor", "battery"):
+            return c["power"]
+        if item == "control":
+            return c["control"]
+        if item in ("fhull", "rhull", "cargo"):
+            return c["hull"]
+        return c["system"]
+
+    def reload_options(self, ship: Ship) -> list[str]:
+        out = ["reload-add"] if ship.spec.add_shots and ship.add_shots == 0 else []
+        if ship.reloads <= 0:
+            return out
+        return out + [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.alive and r.ammo < ship.spec.per_rack]
+
+    def _weapon(self, ship: Ship, wid: str):
+        for w in ship.weapons:
+            if w.id == wid:
+                return w
+        raise IllegalAction(f"{ship.spec.name} has no weapon '{wid}'", "FC.GEN.ARC")
+
+    def _drone(self, did: str) -> Drone:
+        for d in self.drones:
+            if d.id == did:
+                return d
+        raise IllegalAction(f"there is no drone '{did}'", "FC.4A")
+
+    def _phaser_chart(self, kind: str):
+        p = self.tables.phasers
+        return {"phaser-1": p.phaser_1, "phaser-2": p.phaser_2, "phaser-3": p.phaser_3}[kind]

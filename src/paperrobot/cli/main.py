@@ -16,6 +16,7 @@ from typer.core import TyperGroup
 from ..core.errors import PaperRobotError, one_line
 from ..core.events import read_log
 from . import armada, fc, sfb
+from . import web as web_cli
 from .common import ARGV, GAME_MODULES, fail
 
 
@@ -120,6 +121,7 @@ for module in (sfb, fc, armada):
     module.register(GROUPS)
     if getattr(module, "GAME", None):
         GAME_MODULES[module.GAME] = module
+web_cli.register(app)
 from . import balance as balance_command  # noqa: E402  (paperrobot balance GAME: any game of the registry)
 balance_command.register(app)
 

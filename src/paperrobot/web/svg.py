@@ -1,0 +1,240 @@
+"""SVG drawing helpers for the maps: hex maps with printed labels (SFB, FC) and a table in mm (Armada).
+
+Everything drawn is one DOM element with a stable id (``hex-0608``, ``unit-<name>``, ``base-<name>``,
+``squadron-<name>``) so pages can be tested and styled; every text is escaped here. The helpers know
+nothing of any game: a game's renderer (``web/maps.py``) turns its request view into these calls.
+
+Hex conventions (ARCHITECTURE.md): labels are ``CCRR``, column then row, from 01; columns run left to
+right with even-numbered columns half a hex lower (flat-topped hexes); facings A-F run clockwise with A
+toward lower row numbers (up the page).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
+
+SQRT3 = math.sqrt(3.0)
+FACINGS = "ABCDEF"
+
+
+def ident(text: str) -> str:
+    """A string made safe for an id: letters, digits, '-' and '_' only."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", str(text)).strip("-") or "x"
+
+
+def hex_label(col: int, row: int) -> str:
+    return f"{col:02d}{row:02d}"
+
+
+def parse_hex(label: str) -> tuple[int, int] | None:
+    """``"0608"`` -> (6, 8); None if it is not a CCRR label."""
+    text = str(label)
+    if len(text) != 4 or not text.isdigit():
+        return None
+    return int(text[:2]), int(text[2:])
+
+
+def hex_centre(col: int, row: int, size: float) -> tuple[float, float]:
+    """Centre of hex (col, row) for hexes of circumradius ``size``; hex 0101 sits at the top left corner."""
+    x = size + (col - 1) * 1.5 * size
+    y = SQRT3 / 2 * size + (row - 1) * SQRT3 * size + (SQRT3 / 2 * size if col % 2 == 0 else 0.0)
+    return x, y
+
+
+def hex_points(x: float, y: float, size: float) -> str:
+    return " ".join(f"{x + size * math.cos(math.radians(a)):.1f},{y + size * math.sin(math.radians(a)):.1f}"
+                    for a in range(0, 360, 60))
+
+
+def facing_angle(facing: str | int) -> float:
+    """Degrees clockwise from 'up the page' of facing A-F (or 0-5)."""
+    index = FACINGS.index(facing.upper()) if isinstance(facing, str) and facing.upper() in FACINGS else int(facing or 0)
+    return 60.0 * (index % 6)
+
+
+@dataclass
+class Counter:
+    """A unit on a hex map."""
+
+    id: str
+    hex: str                  # CCRR
+    label: str = ""
+    facing: str | int | None = None
+    side: str = ""            # a CSS class: which side it belongs to
+    title: str = ""           # tooltip
+    kind: str = "ship"        # ship | drone | plasma | ... (a CSS class)
+    col: int | None = None    # the hex by column and row, when ``hex`` is not a CCRR label (floating maps)
+    row: int | None = None
+
+
+@dataclass
+class HexMap:
+    cols: int
+    rows: int
+    counters: list[Counter] = field(default_factory=list)
+    marked: dict[str, str] = field(default_factory=dict)  # hex label -> CSS class (a highlight)
+    size: float = 26.0
+    first_col: int = 1
+    first_row: int = 1
+    title: str = ""
+    labels: object = None     # (col, row) -> the printed label, a module-level function; default CCRR
+
+    def label(self, col: int, row: int) -> str:
+        return self.labels(col, row) if callable(self.labels) else hex_label(col, row)
+
+    def svg(self) -> str:
+        size = self.size
+        width = size * (1.5 * self.cols + 0.5)
+        height = SQRT3 * size * (self.rows + 0.5)
+        out = [f'<svg class="map hexmap" id="map" viewBox="0 0 {width:.0f} {height:.0f}" '
+               f'style="max-width:{max(width * 1.4, 320):.0f}px;min-width:{min(max(width * 0.7, 280), 1400):.0f}px" '
+               f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "hex map")}">']
+        out.append(_grid(self.first_col, self.first_row, self.cols, self.rows, size, self.labels,
+                         tuple(sorted(self.marked.items()))))
+        out.append('</g><g class="counters">')
+        stacked: dict[tuple[int, int], int] = {}
+        for counter in self.counters:
+            where = (counter.col, counter.row) if counter.col is not None and counter.row is not None \
+                else parse_hex(counter.hex)
+            if where is None:
+                continue
+            col, row = where
+            c, r = col - self.first_col, row - self.first_row
+            if not (0 <= c < self.cols and 0 <= r < self.rows):
+                continue
+            x, y = _centre(c, r, col, size)
+            shift = stacked.get(where, 0)  # several units in one hex: fan them out a little
+            stacked[where] = shift + 1
+            out.append(counter_svg(counter, x + 0.35 * size * shift, y + 0.2 * size * shift,
+                                   size if counter.kind == "ship" else size * 0.8))
+        out.append("</g></svg>")
+        return "".join(out)
+
+
+@lru_cache(maxsize=128)
+def _grid(first_col: int, first_row: int, cols: int, rows: int, size: float, labels, marked: tuple) -> str:
+    """The hexes of a map window (cached: consecutive questions mostly show the same window)."""
+    marks = dict(marked)
+    corners = [(size * math.cos(math.radians(a)), size * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    out = ['<g class="hexes">']
+    for c in range(cols):
+        col = first_col + c
+        for r in range(rows):
+            row = first_row + r
+            label = labels(col, row) if callable(labels) else hex_label(col, row)
+            x, y = _centre(c, r, col, size)
+            points = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in corners)
+            out.append(f'<g id="hex-{ident(label)}" class="hex {escape(marks.get(label, ""))}"><polygon points="{points}"/>'
+                       f'<text x="{x:.1f}" y="{y - size * 0.55:.1f}" class="hexlabel">{escape(label)}</text></g>')
+    return "".join(out)
+
+
+def _centre(c: int, r: int, col: int, size: float) -> tuple[float, float]:
+    """Centre of the hex at offset (c, r) from the map's first hex; the printed column decides the half-hex drop."""
+    x = size + c * 1.5 * size
+    y = SQRT3 / 2 * size + r * SQRT3 * size + (SQRT3 / 2 * size if col % 2 == 0 else 0.0)
+    return x, y
+
+
+def counter_svg(counter: Counter, x: float, y: float, size: float) -> str:
+    cls = f"counter {ident(counter.kind)} side-{ident(counter.side)}"
+    title = f"<title>{escape(counter.title or counter.label or counter.id)}</title>"
+    body = [f'<g id="unit-{ident(counter.id)}" class="{cls}" transform="translate({x:.1f},{y:.1f})">', title]
+    if counter.kind == "ship":
+        body.append(f'<circle r="{size * 0.55:.1f}"/>')
+    else:
+        body.append(f'<rect x="{-size * 0.3:.1f}" y="{-size * 0.3:.1f}" width="{size * 0.6:.1f}" '
+                    f'height="{size * 0.6:.1f}" rx="3"/>')
+    if counter.facing not in (None, ""):
+        try:
+            angle = facing_angle(counter.facing)
+            body.append(f'<path class="facing" d="M0,{-size * 0.85:.1f} L{size * 0.22:.1f},{-size * 0.45:.1f} '
+                        f'L{-size * 0.22:.1f},{-size * 0.45:.1f} Z" transform="rotate({angle:.0f})"/>')
+        except (ValueError, TypeError):
+            pass
+    if counter.label:
+        body.append(f'<text y="{size * 0.18:.1f}" class="counterlabel">{escape(counter.label[:4])}</text>')
+    body.append("</g>")
+    return "".join(body)
+
+
+# ---------------------------------------------------------------------------- a table in mm (Armada)
+@dataclass
+class Base:
+    """A ship base on the table: centre (mm), size (mm), heading (degrees clockwise from up the page)."""
+
+    id: str
+    x: float
+    y: float
+    width: float
+    length: float
+    heading: float = 0.0
+    label: str = ""
+    side: str = ""
+    title: str = ""
+    arcs: list[float] = field(default_factory=list)  # hull-zone boundary bearings relative to the heading
+    lines: list[tuple[float, float, float, float]] = field(default_factory=list)  # arc lines, base's own frame
+    extra: str = ""           # more CSS classes (e.g. "active")
+
+
+@dataclass
+class Token:
+    """A squadron (or any round token) on the table."""
+
+    id: str
+    x: float
+    y: float
+    radius: float = 17.5
+    label: str = ""
+    side: str = ""
+    title: str = ""
+
+
+@dataclass
+class Table:
+    width: float
+    height: float
+    bases: list[Base] = field(default_factory=list)
+    tokens: list[Token] = field(default_factory=list)
+    title: str = ""
+    marks: list[tuple[str, float, float, float, str]] = field(default_factory=list)  # (id, x, y, radius, class)
+
+    def svg(self) -> str:
+        out = [f'<svg class="map table" id="map" viewBox="0 0 {self.width:.0f} {self.height:.0f}" '
+               f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "table")}">',
+               f'<rect class="tablecloth" x="0" y="0" width="{self.width:.0f}" height="{self.height:.0f}"/>']
+        for name, x, y, radius, cls in self.marks:  # obstacles, the focal point
+            classes = " ".join(ident(c) for c in cls.split())
+            out.append(f'<circle id="mark-{ident(name)}" class="mark {classes}" cx="{x:.1f}" cy="{y:.1f}" '
+                       f'r="{radius:.1f}"><title>{escape(name)}</title></circle>')
+        for base in self.bases:
+            out.append(base_svg(base))
+        for token in self.tokens:
+            out.append(f'<g id="squadron-{ident(token.id)}" class="squadron side-{ident(token.side)}" '
+                       f'transform="translate({token.x:.1f},{token.y:.1f})"><title>{escape(token.title or token.label)}'
+                       f'</title><circle r="{token.radius:.1f}"/><text y="5" class="counterlabel">'
+                       f'{escape(token.label[:3])}</text></g>')
+        out.append("</svg>")
+        return "".join(out)
+
+
+def base_svg(base: Base) -> str:
+    w, l = base.width / 2, base.length / 2
+    parts = [f'<g id="base-{ident(base.id)}" class="base side-{ident(base.side)} {escape(base.extra)}" '
+             f'transform="translate({base.x:.1f},{base.y:.1f}) rotate({base.heading:.1f})">',
+             f'<title>{escape(base.title or base.label or base.id)}</title>',
+             f'<rect x="{-w:.1f}" y="{-l:.1f}" width="{base.width:.1f}" height="{base.length:.1f}"/>',
+             f'<path class="bow" d="M{-w:.1f},{-l:.1f} L0,{-l - 8:.1f} L{w:.1f},{-l:.1f}"/>']
+    reach = max(base.width, base.length) * 1.6
+    for bearing in base.arcs:  # arc lines from the centre, drawn long enough to read
+        a = math.radians(bearing)
+        parts.append(f'<line class="arc" x1="0" y1="0" x2="{reach * math.sin(a):.1f}" y2="{-reach * math.cos(a):.1f}"/>')
+    for x1, y1, x2, y2 in base.lines:  # in the base's frame: bow up the page (-y), its left to -x
+        parts.append(f'<line class="arc" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    if base.label:
+        parts.append(f'<text y="4" class="counterlabel" transform="rotate({-base.heading:.1f})">{escape(base.label[:6])}</text>')
+    parts.append("</g>")
+    return "".join(parts)

@@ -70,6 +70,8 @@ class Game(Measures):
         self.plan: str | None = None  # the target group of the active ship's first attack (ARM.TARGET.DOUBLEARC)
         self.version = 0  # bumped whenever a unit moves or dies: the key of the shot cache
         self._shots: dict = {}
+        self._memo: dict = {}  # measurements that depend only on where the live ships are (Measures.ship_memo)
+        self._memo_key: tuple | None = None
         self._controllers: dict = {}
         self._build()
 

@@ -41,6 +41,18 @@ class Measures:
         self.version += 1
         self._shots.clear()
 
+    def ship_memo(self, name: str) -> dict:
+        """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
+        while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
+        key = (len(self.obstacles), *[(s.uid, s.x, s.y, s.a) for s in self.ships if not s.destroyed])
+        if key != self._memo_key:
+            self._memo = {}
+            self._memo_key = key
+        memo = self._memo.get(name)
+        if memo is None:
+            memo = self._memo[name] = {}
+        return memo
+
     def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
         """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
         key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
@@ -55,32 +67,20 @@ class Measures:
         out: list[ShotOpt] = []
         fp = ship.fp
         enemy = self.enemy(ship.side)
-        targets = self.live_ships(enemy)
         squads = [] if ships_only else self.live_squads(enemy)
-        long_r = self.geo.ruler.long
         ruler = self.geo.ruler
+        at_ships = self.ship_memo("ship-shots")  # the attacks on ships depend on the ships alone
         for zone in ZONES:
             if zone in used:
                 continue
+            key = (ship.uid, ship.x, ship.y, ship.a, zone)
+            hit = at_ships.get(key)
+            if hit is None:
+                hit = at_ships[key] = self._zone_ship_shots(ship, zone, enemy)
+            out += hit
+            if not squads:
+                continue
             arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-            battery = ship.battery(zone)
-            for t in targets:
-                if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
-                    continue
-                tfp = t.fp
-                for tz in ZONES:
-                    part = clip_to_arc(tfp.zones[tz], arc)
-                    if not part:
-                        continue
-                    band = range_band(poly_distance(zpoly, part), ruler)
-                    colours = D.pool_at(battery, band)
-                    if not colours:
-                        continue
-                    goal = tfp.targets[tz]
-                    if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue  # no line of sight: traced through another hull zone of the defender
-                    obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
-                    out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
             anti = ship.anti()
             for q in squads:
                 if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
@@ -96,6 +96,33 @@ class Measures:
                 obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
                 out.append(ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed))
         return [o for o in out if o.colours]
+
+    def _zone_ship_shots(self, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
+        """_ship_shots at the enemy ships, of one hull zone."""
+        out: list[ShotOpt] = []
+        fp = ship.fp
+        long_r = self.geo.ruler.long
+        ruler = self.geo.ruler
+        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
+        battery = ship.battery(zone)
+        for t in self.live_ships(enemy):
+            if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+                continue
+            tfp = t.fp
+            for tz in ZONES:
+                part = clip_to_arc(tfp.zones[tz], arc)
+                if not part:
+                    continue
+                band = range_band(poly_distance(zpoly, part), ruler)
+                colours = D.pool_at(battery, band)
+                if not colours:
+                    continue
+                goal = tfp.targets[tz]
+                if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+                    continue  # no line of sight: traced through another hull zone of the defender
+                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
+                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
+        return out
 
     def engaged_with(self, q: Squad) -> list[Squad]:
         d1 = self.geo.ruler.distance[0]

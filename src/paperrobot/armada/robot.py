@@ -141,6 +141,7 @@ class Robot:
         target = nearest(enemies, flag.x, flag.y)
         aim = (target.x, target.y) if target else game.focal
         courses = []
+        doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
         for o in options:
             (x, y, a), fp, on, bump = course_facts(game, ship, o)
             dx, dy = aim[0] - x, aim[1] - y
@@ -152,7 +153,9 @@ class Robot:
             speed, clicks, needs = o.value
             if ship is not flag:
                 err += abs(speed - flag.speed) * 20
-            da = double_arcs(ship, fp, enemies, game.geo.ruler)
+            da = doubles.get((ship.uid, x, y, a))
+            if da is None:
+                da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler)
             courses.append(ai.Course(o.key, speed, clicks, da[0] if da else None, err, on, bump, needs))
         return ai.course(courses)
 

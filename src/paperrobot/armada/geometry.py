@@ -216,7 +216,10 @@ def poly_distance(p: Poly, q: Poly) -> float:
     """Closest distance between two polygons (0 when they touch or overlap)."""
     if not p or not q:
         return math.inf
-    if not _apart(p, q):
+    px, py = zip(*p)
+    qx, qy = zip(*q)
+    # _apart(p, q), on the coordinates taken apart once
+    if not (max(px) < min(qx) or max(qx) < min(px) or max(py) < min(qy) or max(qy) < min(py)):
         if _any_cross(p, q):
             return 0.0
         if point_in_poly(p[0], q) or point_in_poly(q[0], p):
@@ -285,6 +288,28 @@ def range_band(mm: float, ruler=None) -> str | None:
     if mm <= r.long:
         return "long"
     return None
+
+
+def zone_band(zone: Poly, part: Poly, apex: Point, ruler) -> str | None:
+    """range_band(poly_distance(zone, part), ruler), for a hull zone whose vertices include ``apex`` (the apex of
+    its arc: every hull zone's does). When a vertex of ``part`` lies within close range of the apex less a micron,
+    the distance is close range whatever the rounding, and the polygon distance is not needed."""
+    ax, ay = apex
+    near = min([(vx - ax) * (vx - ax) + (vy - ay) * (vy - ay) for vx, vy in part])
+    reach = ruler.close - 1e-6
+    if near <= reach * reach:
+        return "close"
+    return range_band(poly_distance(zone, part), ruler)
+
+
+def within(zone: Poly, part: Poly, apex: Point, limit: float) -> bool:
+    """poly_distance(zone, part) <= limit, for a hull zone whose vertices include ``apex`` (see zone_band)."""
+    ax, ay = apex
+    near = min([(vx - ax) * (vx - ax) + (vy - ay) * (vy - ay) for vx, vy in part])
+    reach = limit - 1e-6
+    if near <= reach * reach:
+        return True
+    return poly_distance(zone, part) <= limit
 
 
 def distance_band(mm: float) -> int | None:

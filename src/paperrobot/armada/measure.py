@@ -9,8 +9,8 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, circle, clip_to_arc, closest_point, maneuver, overlaps, poly_distance, range_band,
-                       segment_hits_poly)
+from .geometry import (ZONES, circle, clip_to_arc, closest_point, maneuver, overlaps, poly_distance,
+                       segment_hits_poly, zone_band)
 from .state import Ship, Squad
 
 
@@ -70,6 +70,7 @@ class Measures:
         squads = [] if ships_only else self.live_squads(enemy)
         ruler = self.geo.ruler
         at_ships = self.ship_memo("ship-shots")  # the attacks on ships depend on the ships alone
+        at_squads = self.ship_memo("squad-shots")
         for zone in ZONES:
             if zone in used:
                 continue
@@ -85,17 +86,28 @@ class Measures:
             for q in squads:
                 if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
                     continue
-                part = clip_to_arc(q.poly, arc)
-                if not part:
-                    continue
-                band = range_band(poly_distance(zpoly, part), ruler)
-                colours = D.pool_at(anti, band)
-                if not colours:
-                    continue
-                goal = closest_point(tp, q.poly)
-                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
-                out.append(ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed))
+                # the attack on a squadron depends on the ships (line of sight) and on where the squadron is
+                qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+                shot = at_squads.get(qkey, False)
+                if shot is False:
+                    shot = at_squads[qkey] = self._squad_shot(ship, zone, q, arc, zpoly, tp, anti, ruler)
+                if shot is not None:
+                    out.append(shot)
         return [o for o in out if o.colours]
+
+    def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
+        """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+        poly = q.poly
+        part = clip_to_arc(poly, arc)
+        if not part:
+            return None
+        band = zone_band(zpoly, part, arc[0], ruler)
+        colours = D.pool_at(anti, band)
+        if not colours:
+            return None
+        goal = closest_point(tp, poly)
+        obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
+        return ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed)
 
     def _zone_ship_shots(self, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
         """_ship_shots at the enemy ships, of one hull zone."""
@@ -113,7 +125,7 @@ class Measures:
                 part = clip_to_arc(tfp.zones[tz], arc)
                 if not part:
                     continue
-                band = range_band(poly_distance(zpoly, part), ruler)
+                band = zone_band(zpoly, part, arc[0], ruler)
                 colours = D.pool_at(battery, band)
                 if not colours:
                     continue

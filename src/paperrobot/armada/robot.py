@@ -155,7 +155,7 @@ class Robot:
                 err += abs(speed - flag.speed) * 20
             da = doubles.get((ship.uid, x, y, a))
             if da is None:
-                da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler)
+                da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)
             courses.append(ai.Course(o.key, speed, clicks, da[0] if da else None, err, on, bump, needs))
         return ai.course(courses)
 

@@ -5,7 +5,7 @@ import math
 
 from .data import geometry
 from .dice import pool_at
-from .geometry import ZONES, clip_to_arc, footprint, inside_area, overlaps, poly_distance, range_band
+from .geometry import ZONES, clip_to_arc, footprint, inside_area, overlaps, within, zone_band
 
 
 def end_footprint(game, ship, speed: int, clicks):
@@ -20,8 +20,9 @@ def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
     return ruler.long if red else ruler.medium if blue else ruler.close if black else None
 
 
-def double_arcs(ship, fp, enemies, ruler=None) -> list[str]:
-    """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones."""
+def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]:
+    """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones (``first``:
+    only the first of them)."""
     out = []
     ruler = ruler or geometry().ruler
     reach = [(z, _reach(ruler, ship.battery(z))) for z in ZONES]
@@ -33,12 +34,15 @@ def double_arcs(ship, fp, enemies, ruler=None) -> list[str]:
             continue
         n = 0
         for z, r in reach:
-            part = clip_to_arc(e.fp.base, fp.arcs[z])
-            if part and poly_distance(fp.zones[z], part) <= r:
+            arc = fp.arcs[z]
+            part = clip_to_arc(e.fp.base, arc)
+            if part and within(fp.zones[z], part, arc[0], r):
                 n += 1
                 if n >= 2:  # two zones are all the answer needs
                     out.append(e.uid)
                     break
+        if first and out:
+            break
     return out
 
 
@@ -96,9 +100,10 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
         for z, battery in batteries:
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
-            part = clip_to_arc(e.fp.base, fp.arcs[z])
+            arc = fp.arcs[z]
+            part = clip_to_arc(e.fp.base, arc)
             if part:
-                n = len(pool_at(battery, range_band(poly_distance(fp.zones[z], part), ruler)))
+                n = len(pool_at(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
                 if n > out.get(z, 0):
                     out[z] = n
     return out

@@ -241,10 +241,16 @@ def overlaps(p: Poly, q: Poly) -> bool:
 
 def segment_hits_poly(a: Point, b: Point, poly: Poly) -> bool:
     """Does the segment a-b pass through the polygon's interior or cross its edges?"""
-    if _apart([a, b], poly):
-        return False
     ax, ay = a
     bx, by = b
+    xs, ys = zip(*poly)
+    # _apart([a, b], poly), without building the segment's lists
+    lo, hi = (ax, bx) if ax <= bx else (bx, ax)
+    if hi < min(xs) or max(xs) < lo:
+        return False
+    lo, hi = (ay, by) if ay <= by else (by, ay)
+    if hi < min(ys) or max(ys) < lo:
+        return False
     ex, ey = bx - ax, by - ay
     for j in range(len(poly)):  # segments_cross(a, b, poly[j - 1], poly[j]), inlined with the same arithmetic
         cx, cy = poly[j - 1]

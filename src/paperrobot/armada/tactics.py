@@ -66,10 +66,10 @@ def course_facts(game, ship, option):
         bump = False
         if speed > 0:
             x, y = fp.centre
-            reach = _radius(ship.size)
+            reach = ship_radius(ship.size)
             for o in game.live_ships():
                 # bases whose circumscribed circles are 1 mm apart cannot overlap: skip the polygon test
-                if o is not ship and math.hypot(o.x - x, o.y - y) <= reach + _radius(o.size) + 1.0 and \
+                if o is not ship and math.hypot(o.x - x, o.y - y) <= reach + ship_radius(o.size) + 1.0 and \
                         overlaps(fp.base, o.fp.base):
                     bump = True
                     break
@@ -80,7 +80,7 @@ def course_facts(game, ship, option):
 _RADII: dict[tuple, float] = {}
 
 
-def _radius(size) -> float:
+def ship_radius(size) -> float:
     """The radius of the circle around a base (centre to corner)."""
     r = _RADII.get(size.base)
     if r is None:

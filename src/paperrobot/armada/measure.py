@@ -12,6 +12,7 @@ from .data import parse_dice
 from .geometry import (ZONES, circle, clip_to_arc, closest_point, maneuver, overlaps, poly_distance,
                        segment_hits_poly, zone_band)
 from .state import Ship, Squad
+from .tactics import ship_radius
 
 
 @dataclass(slots=True)
@@ -169,7 +170,18 @@ class Measures:
         """Friendly squadrons at close-medium range of a ship (Squadron command)."""
         med = self.geo.ruler.medium
         return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
-                and poly_distance(ship.fp.base, q.poly) <= med]
+                and self._squad_within(ship, q, med)]
+
+    @staticmethod
+    def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
+        """poly_distance(ship.fp.base, q.poly) <= limit. Each polygon holds its centre, and lies within its radius
+        of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
+        centres = math.hypot(q.x - ship.x, q.y - ship.y)
+        if centres <= limit - 1e-6:
+            return True
+        if centres - ship_radius(ship.size) - 1.1 * q.radius > limit + 1e-6:
+            return False
+        return poly_distance(ship.fp.base, q.poly) <= limit
 
     def threat_dice(self, ship: Ship) -> int:
         """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""

@@ -12,7 +12,7 @@ from ..core.dice import Dice
 from . import ai
 from .game import IMPERIAL, REBEL, ShotOpt
 from .geometry import ADJACENT, poly_distance
-from .tactics import angle_diff, course_facts, double_arcs, nearest
+from .tactics import angle_diff, course_facts, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
 
@@ -27,6 +27,15 @@ def to_shots(shots) -> list[ai.Shot]:
         out.append(ai.Shot(s.zone or "squadron", s.target.uid, s.tzone, len(s.colours),
                            s.target.hull if sq else s.target.zone_shields(s.tzone), sq))
     return out
+
+
+def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
+    """poly_distance(fp.base, e.fp.base) > limit (``fp``: a footprint of ``ship``). Bases whose circumscribed
+    circles are more than ``limit`` and a micron apart are beyond it without measuring the polygons."""
+    gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(ship.size) - ship_radius(e.size)
+    if gap > limit + 1e-6:
+        return True
+    return poly_distance(fp.base, e.fp.base) > limit
 
 
 class Robot:
@@ -97,7 +106,7 @@ class Robot:
                 long_r = game.geo.ruler.long
                 for c in game.courses(s):
                     _, fp, on, bump = course_facts(game, s, c)
-                    if on and not bump and all(poly_distance(fp.base, e.fp.base) > long_r for e in enemies):
+                    if on and not bump and all(_beyond(fp, s, e, long_r) for e in enemies):
                         stay_out = True
                         break
             infos.append(ai.ActInfo(s.uid, best, len(doubles) == 1, s.spec.squadron > 0 and

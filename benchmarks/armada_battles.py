@@ -54,13 +54,14 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     decision_games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     battle(derive_seed(0, 0))  # warm the data caches
-    started = time.process_time()
-    rounds = 0
-    for index in range(games):
-        rounds += battle(derive_seed(1, index)).turns
-    elapsed = time.process_time() - started
-    print(f"armada, Imperial AI vs Rebel policy: {games / elapsed:6.1f} battles per CPU-second on one core "
-          f"({games} battles, mean {rounds / games:.2f} rounds)")
+    if games:
+        started = time.process_time()
+        rounds = 0
+        for index in range(games):
+            rounds += battle(derive_seed(1, index)).turns
+        elapsed = time.process_time() - started
+        print(f"armada, Imperial AI vs Rebel policy: {games / elapsed:6.1f} battles per CPU-second on one core "
+              f"({games} battles, mean {rounds / games:.2f} rounds)")
     if decision_games:
         times = decision_times(decision_games)
         print(f"armada, Imperial AI decide(): p50 {percentile(times, 50) / 1e6:.3f} ms, "

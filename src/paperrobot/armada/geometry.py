@@ -38,6 +38,7 @@ class Footprint:
     arcs: dict[str, tuple[Point, Point, Point]]  # apex, ray-point 1, ray-point 2 (wedge between the rays)
     targets: dict[str, Point]
     centre: Point
+    planes: dict | None = None  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
 
 
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
@@ -123,6 +124,28 @@ def clip_to_arc(poly: Poly, arc: tuple[Point, Point, Point]) -> Poly:
     if out:
         ux, uy = r2[0] - ax, r2[1] - ay
         out = _half(out, ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0)
+    return out
+
+
+def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
+    """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
+    planes = fp.planes
+    if planes is None:
+        planes = fp.planes = {}
+    plane = planes.get(zone)
+    if plane is None:
+        apex, r1, r2 = fp.arcs[zone]
+        ax, ay = apex
+        mx, my = (r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2
+        ix, iy = ax + (mx - ax) * 10, ay + (my - ay) * 10
+        ux, uy = r1[0] - ax, r1[1] - ay
+        vx, vy = r2[0] - ax, r2[1] - ay
+        plane = planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
+                                vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0)
+    ax, ay, ux, uy, side1, vx, vy, side2 = plane
+    out = _half(poly, ax, ay, ux, uy, side1)
+    if out:
+        out = _half(out, ax, ay, vx, vy, side2)
     return out
 
 

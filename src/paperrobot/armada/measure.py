@@ -9,7 +9,7 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, circle, clip_to_arc, closest_point, maneuver, overlaps, poly_distance,
+from .geometry import (ZONES, arc_clip, circle, closest_point, maneuver, overlaps, poly_distance,
                        segment_hits_poly, zone_band)
 from .state import Ship, Squad
 from .tactics import ship_radius
@@ -99,7 +99,7 @@ class Measures:
     def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
         """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
         poly = q.poly
-        part = clip_to_arc(poly, arc)
+        part = arc_clip(poly, ship.fp, zone)
         if not part:
             return None
         band = zone_band(zpoly, part, arc[0], ruler)
@@ -123,7 +123,7 @@ class Measures:
                 continue
             tfp = t.fp
             for tz in ZONES:
-                part = clip_to_arc(tfp.zones[tz], arc)
+                part = arc_clip(tfp.zones[tz], fp, zone)
                 if not part:
                     continue
                 band = zone_band(zpoly, part, arc[0], ruler)

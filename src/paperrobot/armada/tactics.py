@@ -5,7 +5,7 @@ import math
 
 from .data import geometry
 from .dice import pool_at
-from .geometry import ZONES, clip_to_arc, footprint, inside_area, overlaps, within, zone_band
+from .geometry import ZONES, arc_clip, footprint, inside_area, overlaps, within, zone_band
 
 
 def end_footprint(game, ship, speed: int, clicks):
@@ -35,7 +35,7 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
         n = 0
         for z, r in reach:
             arc = fp.arcs[z]
-            part = clip_to_arc(e.fp.base, arc)
+            part = arc_clip(e.fp.base, fp, z)
             if part and within(fp.zones[z], part, arc[0], r):
                 n += 1
                 if n >= 2:  # two zones are all the answer needs
@@ -101,7 +101,7 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
             arc = fp.arcs[z]
-            part = clip_to_arc(e.fp.base, arc)
+            part = arc_clip(e.fp.base, fp, z)
             if part:
                 n = len(pool_at(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
                 if n > out.get(z, 0):

@@ -149,8 +149,7 @@ class Robot:
         flag = max(game.live_ships(IMPERIAL), key=lambda s: (s.spec.points, s.uid))
         target = nearest(enemies, flag.x, flag.y)
         aim = (target.x, target.y) if target else game.focal
-        courses = []
-        doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
+        measured = []
         for o in options:
             (x, y, a), fp, on, bump = course_facts(game, ship, o)
             dx, dy = aim[0] - x, aim[1] - y
@@ -162,10 +161,24 @@ class Robot:
             speed, clicks, needs = o.value
             if ship is not flag:
                 err += abs(speed - flag.speed) * 20
+            measured.append((o.key, speed, clicks, err, on, bump, needs, (x, y, a), fp))
+        # The double arcs are measured only where ai.course reads them: among the courses it may take (those on
+        # the table that overlap no ship, else those on the table, else all: its ARM.OVERRIDE pool), in its order
+        # (least formation error, then key), up to the first course that has one. Its choice is the same as with
+        # every course measured: a later course with a double arc has a larger (error, key), one outside the pool
+        # is never taken.
+        pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
+        doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
+        found: dict[str, str] = {}
+        for key, _, _, _, _, _, _, (x, y, a), fp in sorted(pool, key=lambda m: (m[3], m[0])):
             da = doubles.get((ship.uid, x, y, a))
             if da is None:
                 da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)
-            courses.append(ai.Course(o.key, speed, clicks, da[0] if da else None, err, on, bump, needs))
+            if da:
+                found[key] = da[0]
+                break
+        courses = [ai.Course(key, speed, clicks, found.get(key), err, on, bump, needs)
+                   for key, speed, clicks, err, on, bump, needs, _, _ in measured]
         return ai.course(courses)
 
     # squadrons

@@ -1,6 +1,7 @@
 """Ship, squadron and geometry data: TOML files validated with pydantic, loaded once and cached."""
 from __future__ import annotations
 
+import functools
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +18,7 @@ TOKENS = ("brace", "redirect", "evade", "scatter", "contain", "salvo")
 
 
 @lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def parse_dice(code: str) -> tuple[int, int, int]:
     """'3R3U' -> (red, blue, black)."""
     counts = {"R": 0, "U": 0, "K": 0}

@@ -22,6 +22,7 @@ from . import ai
 from . import dice as D
 from .data import catalogue, load_geometry
 from .geometry import ADJACENT, ZONES, closest_point, inside_area, overlaps, point_in_poly
+from .tactics import ship_radius
 from .measure import Measures, ShotOpt, shot_label
 from .requests import (AI_COMMAND_OPTIONS, COMMAND_OPTIONS, DEPLOY_ZONES, PASS_SQUADRON, SQUADRON_DEPLOY_OPTIONS,
                        SQUADRON_DEPLOYS, STYLE_OPTIONS, STYLES,
@@ -70,6 +71,8 @@ class Game(Measures):
         self.plan: str | None = None  # the target group of the active ship's first attack (ARM.TARGET.DOUBLEARC)
         self.version = 0  # bumped whenever a unit moves or dies: the key of the shot cache
         self._shots: dict = {}
+        self._memo: dict = {}  # measurements that depend only on where the live ships are (Measures.ship_memo)
+        self._memo_key: tuple | None = None
         self._controllers: dict = {}
         self._build()
 
@@ -611,7 +614,10 @@ class Game(Measures):
         while True:
             x, y, a = self.end_of(ship, speed, clicks)
             base = footprint(ship.size, x, y, a).base
-            hit = [o for o in self.live_ships() if o is not ship and overlaps(base, o.fp.base)]
+            # bases whose circumscribed circles are 1 mm apart cannot overlap: the polygon test is skipped for them
+            reach = ship_radius(ship.size) + 1.0
+            hit = [o for o in self.live_ships() if o is not ship and
+                   math.hypot(o.x - x, o.y - y) <= reach + ship_radius(o.size) and overlaps(base, o.fp.base)]
             if not hit or speed == 0:
                 break
             bumped = min(hit, key=lambda o: math.hypot(o.x - x, o.y - y))
@@ -646,8 +652,10 @@ class Game(Measures):
                     else:
                         ship.facedown -= 1
                 self.check_destroyed(ship)
+        reach = ship_radius(ship.size) + 1.0
         for q in self.live_squads():
-            if overlaps(ship.fp.base, q.poly):
+            # a squadron's polygon lies within 1.1 radii of its centre (circle: 12 sides circumscribing the base)
+            if math.hypot(q.x - ship.x, q.y - ship.y) <= reach + 1.1 * q.radius and overlaps(ship.fp.base, q.poly):
                 self.push_out(q, ship)
 
     def push_out(self, q: Squad, ship: Ship) -> None:

@@ -38,15 +38,18 @@ class Footprint:
     arcs: dict[str, tuple[Point, Point, Point]]  # apex, ray-point 1, ray-point 2 (wedge between the rays)
     targets: dict[str, Point]
     centre: Point
+    planes: dict | None = None  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
 
 
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     bw, bl = size.base
     tw, tl = size.token
     hw, hl = tw / 2, tl / 2
+    # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
+    c, s = math.cos(a), math.sin(a)
 
     def w(u: float, v: float) -> Point:
-        return to_world(x, y, a, u, v)
+        return (x + u * c - v * s, y + u * s + v * c)
 
     base = [w(bl / 2, bw / 2), w(-bl / 2, bw / 2), w(-bl / 2, -bw / 2), w(bl / 2, -bw / 2)]
     apex = w(hl - size.arc_centre, 0.0)
@@ -65,10 +68,16 @@ def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     return Footprint(base, zones, arcs, targets, (x, y))
 
 
+_UNIT: dict[int, tuple[tuple[float, float], ...]] = {}
+
+
 def circle(x: float, y: float, r: float, n: int = 12) -> Poly:
     """A squadron base as a polygon circumscribing the circle (so 'any part' tests are not missed)."""
     k = r / math.cos(math.pi / n)
-    return [(x + k * math.cos(2 * math.pi * i / n), y + k * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    unit = _UNIT.get(n)
+    if unit is None:  # cos and sin of the n directions (the same values each time: computed once)
+        unit = _UNIT[n] = tuple((math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n)) for i in range(n))
+    return [(x + k * cu, y + k * su) for cu, su in unit]
 
 
 def _cross(o: Point, a: Point, b: Point) -> float:
@@ -78,10 +87,17 @@ def _cross(o: Point, a: Point, b: Point) -> float:
 def _clip(poly: Poly, p: Point, q: Point, keep: Point) -> Poly:
     """Keep the part of ``poly`` on the side of line p-q where ``keep`` lies (the line itself included)."""
     side = 1.0 if _cross(p, q, keep) >= 0 else -1.0
-    # _cross(p, q, v) for every vertex, once (inlined, same arithmetic: a hot path)
-    px, py = p
-    ux, uy = q[0] - px, q[1] - py
-    ds = [side * (ux * (v[1] - py) - uy * (v[0] - px)) for v in poly]
+    return _half(poly, p[0], p[1], q[0] - p[0], q[1] - p[1], side)
+
+
+def _half(poly: Poly, px: float, py: float, ux: float, uy: float, side: float) -> Poly:
+    """_clip's work: ``side`` * _cross(p, p + u, v) >= -EPS keeps a vertex v (inlined, same arithmetic: a hot path)."""
+    ds = [side * (ux * (vy - py) - uy * (vx - px)) for vx, vy in poly]
+    # nothing kept, or everything kept (then the polygon itself, vertex for vertex, as the loop below gives)
+    if max(ds) < -EPS:
+        return []
+    if min(ds) >= -EPS:
+        return list(poly)
     out: Poly = []
     n = len(poly)
     for i in range(n):
@@ -99,12 +115,37 @@ def _clip(poly: Poly, p: Point, q: Point, keep: Point) -> Poly:
 def clip_to_arc(poly: Poly, arc: tuple[Point, Point, Point]) -> Poly:
     """The part of ``poly`` inside an arc wedge (arcs are infinite and include their lines)."""
     apex, r1, r2 = arc
-    mid = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
+    ax, ay = apex
+    mx, my = (r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2
     # a point well inside the wedge, on its bisector
-    inside = (apex[0] + (mid[0] - apex[0]) * 10, apex[1] + (mid[1] - apex[1]) * 10)
-    out = _clip(poly, apex, r1, inside)
+    ix, iy = ax + (mx - ax) * 10, ay + (my - ay) * 10
+    ux, uy = r1[0] - ax, r1[1] - ay
+    out = _half(poly, ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0)
     if out:
-        out = _clip(out, apex, r2, inside)
+        ux, uy = r2[0] - ax, r2[1] - ay
+        out = _half(out, ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0)
+    return out
+
+
+def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
+    """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
+    planes = fp.planes
+    if planes is None:
+        planes = fp.planes = {}
+    plane = planes.get(zone)
+    if plane is None:
+        apex, r1, r2 = fp.arcs[zone]
+        ax, ay = apex
+        mx, my = (r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2
+        ix, iy = ax + (mx - ax) * 10, ay + (my - ay) * 10
+        ux, uy = r1[0] - ax, r1[1] - ay
+        vx, vy = r2[0] - ax, r2[1] - ay
+        plane = planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
+                                vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0)
+    ax, ay, ux, uy, side1, vx, vy, side2 = plane
+    out = _half(poly, ax, ay, ux, uy, side1)
+    if out:
+        out = _half(out, ax, ay, vx, vy, side2)
     return out
 
 
@@ -128,35 +169,56 @@ def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
            ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))
 
 
+def _any_cross(p: Poly, q: Poly) -> bool:
+    """Does any edge of p cross any edge of q (segments_cross, inlined with the same arithmetic: a hot path)?"""
+    for i in range(len(p)):
+        ax, ay = p[i - 1]
+        bx, by = p[i]
+        ex, ey = bx - ax, by - ay
+        for j in range(len(q)):
+            cx, cy = q[j - 1]
+            dx, dy = q[j]
+            fx, fy = dx - cx, dy - cy
+            # d1, d2 = _cross(c, d, a), _cross(c, d, b)
+            d1 = fx * (ay - cy) - fy * (ax - cx)
+            d2 = fx * (by - cy) - fy * (bx - cx)
+            if not ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)):
+                continue
+            # d3, d4 = _cross(a, b, c), _cross(a, b, d)
+            d3 = ex * (cy - ay) - ey * (cx - ax)
+            d4 = ex * (dy - ay) - ey * (dx - ax)
+            if (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS):
+                return True
+    return False
+
+
 def point_in_poly(p: Point, poly: Poly) -> bool:
     inside = False
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        if (a[1] > p[1]) != (b[1] > p[1]):
-            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-            if x > p[0]:
+    x0, y0 = p
+    for i in range(len(poly)):
+        ax, ay = poly[i - 1]  # the edges (poly[i - 1], poly[i]): every edge once, in its own direction
+        bx, by = poly[i]
+        if (ay > y0) != (by > y0):
+            x = ax + (y0 - ay) * (bx - ax) / (by - ay)
+            if x > x0:
                 inside = not inside
     return inside
 
 
 def _apart(p: Poly, q: Poly) -> bool:
     """True when the bounding boxes do not meet (then the polygons cannot cross or overlap)."""
-    px = [x for x, _ in p]
-    qx = [x for x, _ in q]
+    px, py = zip(*p)
+    qx, qy = zip(*q)
     if max(px) < min(qx) or max(qx) < min(px):
         return True
-    py = [y for _, y in p]
-    qy = [y for _, y in q]
     return max(py) < min(qy) or max(qy) < min(py)
 
 
 def _edges_to_points(p: Poly, q: Poly, best: float) -> float:
     """Smallest squared distance from the points of q to the edges of p (inlined: a hot path)."""
-    n = len(p)
-    for i in range(n):
-        ax, ay = p[i]
-        bx, by = p[(i + 1) % n]
+    for i in range(len(p)):
+        ax, ay = p[i - 1]  # the edges (p[i - 1], p[i]): every edge once, in its own direction
+        bx, by = p[i]
         dx, dy = bx - ax, by - ay
         L = dx * dx + dy * dy
         for px, py in q:
@@ -177,12 +239,12 @@ def poly_distance(p: Poly, q: Poly) -> float:
     """Closest distance between two polygons (0 when they touch or overlap)."""
     if not p or not q:
         return math.inf
-    if not _apart(p, q):
-        n, m = len(p), len(q)
-        for i in range(n):
-            for j in range(m):
-                if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
-                    return 0.0
+    px, py = zip(*p)
+    qx, qy = zip(*q)
+    # _apart(p, q), on the coordinates taken apart once
+    if not (max(px) < min(qx) or max(qx) < min(px) or max(py) < min(qy) or max(qy) < min(py)):
+        if _any_cross(p, q):
+            return 0.0
         if point_in_poly(p[0], q) or point_in_poly(q[0], p):
             return 0.0
     return math.sqrt(_edges_to_points(q, p, _edges_to_points(p, q, math.inf)))
@@ -192,11 +254,9 @@ def overlaps(p: Poly, q: Poly) -> bool:
     """True when the polygons share area (touching edges do not count)."""
     if _apart(p, q):
         return False
+    if _any_cross(p, q):
+        return True
     n, m = len(p), len(q)
-    for i in range(n):
-        for j in range(m):
-            if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
-                return True
     cp = (sum(x for x, _ in p) / n, sum(y for _, y in p) / n)
     cq = (sum(x for x, _ in q) / m, sum(y for _, y in q) / m)
     return point_in_poly(cp, q) or point_in_poly(cq, p)
@@ -204,11 +264,28 @@ def overlaps(p: Poly, q: Poly) -> bool:
 
 def segment_hits_poly(a: Point, b: Point, poly: Poly) -> bool:
     """Does the segment a-b pass through the polygon's interior or cross its edges?"""
-    if _apart([a, b], poly):
+    ax, ay = a
+    bx, by = b
+    xs, ys = zip(*poly)
+    # _apart([a, b], poly), without building the segment's lists
+    lo, hi = (ax, bx) if ax <= bx else (bx, ax)
+    if hi < min(xs) or max(xs) < lo:
         return False
-    n = len(poly)
-    for i in range(n):
-        if segments_cross(a, b, poly[i], poly[(i + 1) % n]):
+    lo, hi = (ay, by) if ay <= by else (by, ay)
+    if hi < min(ys) or max(ys) < lo:
+        return False
+    ex, ey = bx - ax, by - ay
+    for j in range(len(poly)):  # segments_cross(a, b, poly[j - 1], poly[j]), inlined with the same arithmetic
+        cx, cy = poly[j - 1]
+        dx, dy = poly[j]
+        fx, fy = dx - cx, dy - cy
+        d1 = fx * (ay - cy) - fy * (ax - cx)
+        d2 = fx * (by - cy) - fy * (bx - cx)
+        if not ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)):
+            continue
+        d3 = ex * (cy - ay) - ey * (cx - ax)
+        d4 = ex * (dy - ay) - ey * (dx - ax)
+        if (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS):
             return True
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     return point_in_poly(mid, poly)
@@ -240,6 +317,28 @@ def range_band(mm: float, ruler=None) -> str | None:
     if mm <= r.long:
         return "long"
     return None
+
+
+def zone_band(zone: Poly, part: Poly, apex: Point, ruler) -> str | None:
+    """range_band(poly_distance(zone, part), ruler), for a hull zone whose vertices include ``apex`` (the apex of
+    its arc: every hull zone's does). When a vertex of ``part`` lies within close range of the apex less a micron,
+    the distance is close range whatever the rounding, and the polygon distance is not needed."""
+    ax, ay = apex
+    near = min([(vx - ax) * (vx - ax) + (vy - ay) * (vy - ay) for vx, vy in part])
+    reach = ruler.close - 1e-6
+    if near <= reach * reach:
+        return "close"
+    return range_band(poly_distance(zone, part), ruler)
+
+
+def within(zone: Poly, part: Poly, apex: Point, limit: float) -> bool:
+    """poly_distance(zone, part) <= limit, for a hull zone whose vertices include ``apex`` (see zone_band)."""
+    ax, ay = apex
+    near = min([(vx - ax) * (vx - ax) + (vy - ay) * (vy - ay) for vx, vy in part])
+    reach = limit - 1e-6
+    if near <= reach * reach:
+        return True
+    return poly_distance(zone, part) <= limit
 
 
 def distance_band(mm: float) -> int | None:

@@ -9,9 +9,10 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, circle, clip_to_arc, closest_point, maneuver, overlaps, poly_distance, range_band,
-                       segment_hits_poly)
+from .geometry import (ZONES, arc_clip, circle, closest_point, maneuver, overlaps, poly_distance,
+                       segment_hits_poly, zone_band)
 from .state import Ship, Squad
+from .tactics import ship_radius
 
 
 @dataclass(slots=True)
@@ -41,6 +42,18 @@ class Measures:
         self.version += 1
         self._shots.clear()
 
+    def ship_memo(self, name: str) -> dict:
+        """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
+        while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
+        key = (len(self.obstacles), *[(s.uid, s.x, s.y, s.a) for s in self.ships if not s.destroyed])
+        if key != self._memo_key:
+            self._memo = {}
+            self._memo_key = key
+        memo = self._memo.get(name)
+        if memo is None:
+            memo = self._memo[name] = {}
+        return memo
+
     def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
         """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
         key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
@@ -55,47 +68,74 @@ class Measures:
         out: list[ShotOpt] = []
         fp = ship.fp
         enemy = self.enemy(ship.side)
-        targets = self.live_ships(enemy)
         squads = [] if ships_only else self.live_squads(enemy)
-        long_r = self.geo.ruler.long
         ruler = self.geo.ruler
+        at_ships = self.ship_memo("ship-shots")  # the attacks on ships depend on the ships alone
+        at_squads = self.ship_memo("squad-shots")
         for zone in ZONES:
             if zone in used:
                 continue
+            key = (ship.uid, ship.x, ship.y, ship.a, zone)
+            hit = at_ships.get(key)
+            if hit is None:
+                hit = at_ships[key] = self._zone_ship_shots(ship, zone, enemy)
+            out += hit
+            if not squads:
+                continue
             arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-            battery = ship.battery(zone)
-            for t in targets:
-                if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
-                    continue
-                tfp = t.fp
-                for tz in ZONES:
-                    part = clip_to_arc(tfp.zones[tz], arc)
-                    if not part:
-                        continue
-                    band = range_band(poly_distance(zpoly, part), ruler)
-                    colours = D.pool_at(battery, band)
-                    if not colours:
-                        continue
-                    goal = tfp.targets[tz]
-                    if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue  # no line of sight: traced through another hull zone of the defender
-                    obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
-                    out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
             anti = ship.anti()
             for q in squads:
                 if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
                     continue
-                part = clip_to_arc(q.poly, arc)
+                # the attack on a squadron depends on the ships (line of sight) and on where the squadron is
+                qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+                shot = at_squads.get(qkey, False)
+                if shot is False:
+                    shot = at_squads[qkey] = self._squad_shot(ship, zone, q, arc, zpoly, tp, anti, ruler)
+                if shot is not None:
+                    out.append(shot)
+        return [o for o in out if o.colours]
+
+    def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
+        """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+        poly = q.poly
+        part = arc_clip(poly, ship.fp, zone)
+        if not part:
+            return None
+        band = zone_band(zpoly, part, arc[0], ruler)
+        colours = D.pool_at(anti, band)
+        if not colours:
+            return None
+        goal = closest_point(tp, poly)
+        obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
+        return ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed)
+
+    def _zone_ship_shots(self, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
+        """_ship_shots at the enemy ships, of one hull zone."""
+        out: list[ShotOpt] = []
+        fp = ship.fp
+        long_r = self.geo.ruler.long
+        ruler = self.geo.ruler
+        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
+        battery = ship.battery(zone)
+        for t in self.live_ships(enemy):
+            if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+                continue
+            tfp = t.fp
+            for tz in ZONES:
+                part = arc_clip(tfp.zones[tz], fp, zone)
                 if not part:
                     continue
-                band = range_band(poly_distance(zpoly, part), ruler)
-                colours = D.pool_at(anti, band)
+                band = zone_band(zpoly, part, arc[0], ruler)
+                colours = D.pool_at(battery, band)
                 if not colours:
                     continue
-                goal = closest_point(tp, q.poly)
-                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
-                out.append(ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed))
-        return [o for o in out if o.colours]
+                goal = tfp.targets[tz]
+                if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+                    continue  # no line of sight: traced through another hull zone of the defender
+                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
+                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
+        return out
 
     def engaged_with(self, q: Squad) -> list[Squad]:
         d1 = self.geo.ruler.distance[0]
@@ -130,7 +170,18 @@ class Measures:
         """Friendly squadrons at close-medium range of a ship (Squadron command)."""
         med = self.geo.ruler.medium
         return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
-                and poly_distance(ship.fp.base, q.poly) <= med]
+                and self._squad_within(ship, q, med)]
+
+    @staticmethod
+    def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
+        """poly_distance(ship.fp.base, q.poly) <= limit. Each polygon holds its centre, and lies within its radius
+        of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
+        centres = math.hypot(q.x - ship.x, q.y - ship.y)
+        if centres <= limit - 1e-6:
+            return True
+        if centres - ship_radius(ship.size) - 1.1 * q.radius > limit + 1e-6:
+            return False
+        return poly_distance(ship.fp.base, q.poly) <= limit
 
     def threat_dice(self, ship: Ship) -> int:
         """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""

@@ -12,7 +12,7 @@ from ..core.dice import Dice
 from . import ai
 from .game import IMPERIAL, REBEL, ShotOpt
 from .geometry import ADJACENT, poly_distance
-from .tactics import angle_diff, course_facts, double_arcs, nearest
+from .tactics import angle_diff, course_facts, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
 
@@ -27,6 +27,15 @@ def to_shots(shots) -> list[ai.Shot]:
         out.append(ai.Shot(s.zone or "squadron", s.target.uid, s.tzone, len(s.colours),
                            s.target.hull if sq else s.target.zone_shields(s.tzone), sq))
     return out
+
+
+def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
+    """poly_distance(fp.base, e.fp.base) > limit (``fp``: a footprint of ``ship``). Bases whose circumscribed
+    circles are more than ``limit`` and a micron apart are beyond it without measuring the polygons."""
+    gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(ship.size) - ship_radius(e.size)
+    if gap > limit + 1e-6:
+        return True
+    return poly_distance(fp.base, e.fp.base) > limit
 
 
 class Robot:
@@ -97,7 +106,7 @@ class Robot:
                 long_r = game.geo.ruler.long
                 for c in game.courses(s):
                     _, fp, on, bump = course_facts(game, s, c)
-                    if on and not bump and all(poly_distance(fp.base, e.fp.base) > long_r for e in enemies):
+                    if on and not bump and all(_beyond(fp, s, e, long_r) for e in enemies):
                         stay_out = True
                         break
             infos.append(ai.ActInfo(s.uid, best, len(doubles) == 1, s.spec.squadron > 0 and
@@ -140,7 +149,7 @@ class Robot:
         flag = max(game.live_ships(IMPERIAL), key=lambda s: (s.spec.points, s.uid))
         target = nearest(enemies, flag.x, flag.y)
         aim = (target.x, target.y) if target else game.focal
-        courses = []
+        measured = []
         for o in options:
             (x, y, a), fp, on, bump = course_facts(game, ship, o)
             dx, dy = aim[0] - x, aim[1] - y
@@ -152,8 +161,24 @@ class Robot:
             speed, clicks, needs = o.value
             if ship is not flag:
                 err += abs(speed - flag.speed) * 20
-            da = double_arcs(ship, fp, enemies, game.geo.ruler)
-            courses.append(ai.Course(o.key, speed, clicks, da[0] if da else None, err, on, bump, needs))
+            measured.append((o.key, speed, clicks, err, on, bump, needs, (x, y, a), fp))
+        # The double arcs are measured only where ai.course reads them: among the courses it may take (those on
+        # the table that overlap no ship, else those on the table, else all: its ARM.OVERRIDE pool), in its order
+        # (least formation error, then key), up to the first course that has one. Its choice is the same as with
+        # every course measured: a later course with a double arc has a larger (error, key), one outside the pool
+        # is never taken.
+        pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
+        doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
+        found: dict[str, str] = {}
+        for key, _, _, _, _, _, _, (x, y, a), fp in sorted(pool, key=lambda m: (m[3], m[0])):
+            da = doubles.get((ship.uid, x, y, a))
+            if da is None:
+                da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)
+            if da:
+                found[key] = da[0]
+                break
+        courses = [ai.Course(key, speed, clicks, found.get(key), err, on, bump, needs)
+                   for key, speed, clicks, err, on, bump, needs, _, _ in measured]
         return ai.course(courses)
 
     # squadrons

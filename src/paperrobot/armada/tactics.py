@@ -5,7 +5,7 @@ import math
 
 from .data import geometry
 from .dice import pool_at
-from .geometry import ZONES, clip_to_arc, footprint, inside_area, overlaps, poly_distance, range_band
+from .geometry import ZONES, arc_clip, footprint, inside_area, overlaps, within, zone_band
 
 
 def end_footprint(game, ship, speed: int, clicks):
@@ -13,20 +13,36 @@ def end_footprint(game, ship, speed: int, clicks):
     return (x, y, a), footprint(ship.size, x, y, a)
 
 
-def double_arcs(ship, fp, enemies, ruler=None) -> list[str]:
-    """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones."""
+def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
+    """The longest measured distance at which ``battery`` gathers a die: pool_at(battery, range_band(d)) is not
+    empty exactly when d <= this (red reaches long range, blue medium, black close); None: no dice at all."""
+    red, blue, black = battery
+    return ruler.long if red else ruler.medium if blue else ruler.close if black else None
+
+
+def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]:
+    """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones (``first``:
+    only the first of them)."""
     out = []
     ruler = ruler or geometry().ruler
+    reach = [(z, _reach(ruler, ship.battery(z))) for z in ZONES]
+    reach = [(z, r) for z, r in reach if r is not None]
+    if len(reach) < 2:
+        return out
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
             continue
         n = 0
-        for z in ZONES:
-            part = clip_to_arc(e.fp.base, fp.arcs[z])
-            if part and pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part), ruler)):
+        for z, r in reach:
+            arc = fp.arcs[z]
+            part = arc_clip(e.fp.base, fp, z)
+            if part and within(fp.zones[z], part, arc[0], r):
                 n += 1
-        if n >= 2:
-            out.append(e.uid)
+                if n >= 2:  # two zones are all the answer needs
+                    out.append(e.uid)
+                    break
+        if first and out:
+            break
     return out
 
 
@@ -39,12 +55,37 @@ def angle_diff(a: float, b: float) -> float:
 
 
 def course_facts(game, ship, option):
-    """(end pose, footprint, on table, overlaps a ship) for a course option."""
+    """(end pose, footprint, on table, overlaps a ship) for a course option (remembered while no ship moves)."""
     speed, clicks, _ = option.value
-    pose, fp = end_footprint(game, ship, speed, clicks)
-    on_table = inside_area(fp.base, game.width, game.depth)
-    bump = speed > 0 and any(o is not ship and overlaps(fp.base, o.fp.base) for o in game.live_ships())
-    return pose, fp, on_table, bump
+    memo = game.ship_memo("course-facts")
+    key = (ship.uid, ship.x, ship.y, ship.a, speed, clicks)
+    hit = memo.get(key)
+    if hit is None:
+        pose, fp = end_footprint(game, ship, speed, clicks)
+        on_table = inside_area(fp.base, game.width, game.depth)
+        bump = False
+        if speed > 0:
+            x, y = fp.centre
+            reach = ship_radius(ship.size)
+            for o in game.live_ships():
+                # bases whose circumscribed circles are 1 mm apart cannot overlap: skip the polygon test
+                if o is not ship and math.hypot(o.x - x, o.y - y) <= reach + ship_radius(o.size) + 1.0 and \
+                        overlaps(fp.base, o.fp.base):
+                    bump = True
+                    break
+        hit = memo[key] = (pose, fp, on_table, bump)
+    return hit
+
+
+_RADII: dict[tuple, float] = {}
+
+
+def ship_radius(size) -> float:
+    """The radius of the circle around a base (centre to corner)."""
+    r = _RADII.get(size.base)
+    if r is None:
+        r = _RADII[size.base] = math.hypot(size.base[0] / 2, size.base[1] / 2)
+    return r
 
 
 def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
@@ -52,13 +93,17 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
     out: dict[str, int] = {}
     ruler = ruler or geometry().ruler
     reach = ruler.long + 140
+    batteries = [(z, ship.battery(z)) for z in ZONES]
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
             continue
-        for z in ZONES:
-            part = clip_to_arc(e.fp.base, fp.arcs[z])
+        for z, battery in batteries:
+            if sum(battery) <= out.get(z, 0):
+                continue  # even at close range this zone cannot beat what it already has
+            arc = fp.arcs[z]
+            part = arc_clip(e.fp.base, fp, z)
             if part:
-                n = len(pool_at(ship.battery(z), range_band(poly_distance(fp.zones[z], part), ruler)))
+                n = len(pool_at(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
                 if n > out.get(z, 0):
                     out[z] = n
     return out

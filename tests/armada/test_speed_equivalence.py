@@ -1,0 +1,200 @@
+"""The faster geometry of issue #16 gives the same answers as the plain code it replaced, bit for bit: the
+reference functions below are the code before the speed-up, run side by side on random shapes (including
+touching and grazing ones, where the EPS tests decide)."""
+import math
+import random
+
+from paperrobot.armada.data import geometry
+from paperrobot.armada.geometry import (EPS, arc_clip, circle, clip_to_arc, footprint, overlaps, poly_distance,
+                                        range_band, segment_hits_poly, within, zone_band)
+from paperrobot.armada.tactics import ship_radius
+
+
+# ---------------------------------------------------------------- the code before the speed-up
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _clip(poly, p, q, keep):
+    side = 1.0 if _cross(p, q, keep) >= 0 else -1.0
+    px, py = p
+    ux, uy = q[0] - px, q[1] - py
+    ds = [side * (ux * (v[1] - py) - uy * (v[0] - px)) for v in poly]
+    out = []
+    n = len(poly)
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        a, da, db = poly[i], ds[i], ds[j]
+        if da >= -EPS:
+            out.append(a)
+        if (da >= -EPS) != (db >= -EPS):
+            b = poly[j]
+            t = da / (da - db)
+            out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+    return out
+
+
+def old_clip_to_arc(poly, arc):
+    apex, r1, r2 = arc
+    mid = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
+    inside = (apex[0] + (mid[0] - apex[0]) * 10, apex[1] + (mid[1] - apex[1]) * 10)
+    out = _clip(poly, apex, r1, inside)
+    if out:
+        out = _clip(out, apex, r2, inside)
+    return out
+
+
+def old_segments_cross(a, b, c, d):
+    d1, d2 = _cross(c, d, a), _cross(c, d, b)
+    d3, d4 = _cross(a, b, c), _cross(a, b, d)
+    return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and \
+           ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))
+
+
+def old_point_in_poly(p, poly):
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        if (a[1] > p[1]) != (b[1] > p[1]):
+            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if x > p[0]:
+                inside = not inside
+    return inside
+
+
+def old_apart(p, q):
+    px = [x for x, _ in p]
+    qx = [x for x, _ in q]
+    if max(px) < min(qx) or max(qx) < min(px):
+        return True
+    py = [y for _, y in p]
+    qy = [y for _, y in q]
+    return max(py) < min(qy) or max(qy) < min(py)
+
+
+def old_edges_to_points(p, q, best):
+    n = len(p)
+    for i in range(n):
+        ax, ay = p[i]
+        bx, by = p[(i + 1) % n]
+        dx, dy = bx - ax, by - ay
+        L = dx * dx + dy * dy
+        for px, py in q:
+            ex, ey = px - ax, py - ay
+            t = (ex * dx + ey * dy) / L if L else 0.0
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            fx, fy = ex - t * dx, ey - t * dy
+            best = min(best, fx * fx + fy * fy)
+    return best
+
+
+def old_poly_distance(p, q):
+    if not p or not q:
+        return math.inf
+    if not old_apart(p, q):
+        n, m = len(p), len(q)
+        for i in range(n):
+            for j in range(m):
+                if old_segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
+                    return 0.0
+        if old_point_in_poly(p[0], q) or old_point_in_poly(q[0], p):
+            return 0.0
+    return math.sqrt(old_edges_to_points(q, p, old_edges_to_points(p, q, math.inf)))
+
+
+def old_overlaps(p, q):
+    if old_apart(p, q):
+        return False
+    n, m = len(p), len(q)
+    for i in range(n):
+        for j in range(m):
+            if old_segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
+                return True
+    cp = (sum(x for x, _ in p) / n, sum(y for _, y in p) / n)
+    cq = (sum(x for x, _ in q) / m, sum(y for _, y in q) / m)
+    return old_point_in_poly(cp, q) or old_point_in_poly(cq, p)
+
+
+def old_segment_hits_poly(a, b, poly):
+    if old_apart([a, b], poly):
+        return False
+    n = len(poly)
+    for i in range(n):
+        if old_segments_cross(a, b, poly[i], poly[(i + 1) % n]):
+            return True
+    return old_point_in_poly(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), poly)
+
+
+def old_to_world(x, y, a, u, v):
+    c, s = math.cos(a), math.sin(a)
+    return (x + u * c - v * s, y + u * s + v * c)
+
+
+# ---------------------------------------------------------------- random shapes
+def _shapes(rng, count):
+    sizes = list(geometry().sizes.values())
+    for _ in range(count):
+        size = rng.choice(sizes)
+        a = rng.choice([0.0, math.pi / 2, math.pi, rng.uniform(-math.pi, math.pi)])
+        fp = footprint(size, rng.uniform(0, 900), rng.uniform(0, 900), a)
+        other = footprint(rng.choice(sizes), fp.centre[0] + rng.uniform(-450, 450), fp.centre[1] + rng.uniform(-450, 450),
+                          rng.uniform(-math.pi, math.pi))
+        if rng.random() < 0.2:  # grazing: a copy of a zone moved along one of its own edges, or exactly aside
+            z = rng.choice(list(fp.zones))
+            dx, dy = rng.choice([(0.0, 0.0), (1e-7, 0.0), (0.0, 123.3), (186.5, 0.0)])
+            yield fp, size, [(x + dx, y + dy) for x, y in fp.zones[z]], other
+        else:
+            yield fp, size, rng.choice([other.base, *other.zones.values(), circle(*other.centre, 16.5)]), other
+
+
+def test_footprints_and_clipping_are_those_of_the_code_before():
+    rng = random.Random(16)
+    for fp, size, poly, _ in _shapes(rng, 3000):
+        x, y = fp.centre
+        a = math.atan2(fp.base[0][1] - fp.base[1][1], fp.base[0][0] - fp.base[1][0])  # (any heading will do below)
+        again = footprint(size, x, y, a)
+        bw, bl = size.base
+        assert again.base[0] == old_to_world(x, y, a, bl / 2, bw / 2)
+        assert again.zones["rear"][1] == old_to_world(x, y, a, -size.token[1] / 2, size.token[0] / 2)
+        assert again.targets["left"] == old_to_world(x, y, a, size.token[1] / 2 - size.target_side[1], size.target_side[0])
+        for z in fp.arcs:
+            part = old_clip_to_arc(poly, fp.arcs[z])
+            assert clip_to_arc(poly, fp.arcs[z]) == part
+            assert arc_clip(poly, fp, z) == part
+
+
+def test_distances_overlaps_and_sight_lines_are_those_of_the_code_before():
+    rng = random.Random(1016)
+    ruler = geometry().ruler
+    for fp, _, poly, other in _shapes(rng, 3000):
+        for z in fp.zones:
+            zone = fp.zones[z]
+            d = old_poly_distance(zone, poly)
+            assert poly_distance(zone, poly) == d
+            assert overlaps(zone, poly) == old_overlaps(zone, poly)
+            assert overlaps(poly, zone) == old_overlaps(poly, zone)
+            a, b = fp.targets[z], other.targets[rng.choice(list(other.targets))]
+            assert segment_hits_poly(a, b, poly) == old_segment_hits_poly(a, b, poly)
+            part = old_clip_to_arc(poly, fp.arcs[z])
+            if part:
+                apex = fp.arcs[z][0]
+                assert zone_band(zone, part, apex, ruler) == range_band(old_poly_distance(zone, part), ruler)
+                for limit in (ruler.close, ruler.medium, ruler.long):
+                    assert within(zone, part, apex, limit) == (old_poly_distance(zone, part) <= limit)
+
+
+def test_bases_whose_circles_are_apart_do_not_overlap():
+    """The overlap test skipped for ships (and squadrons) whose centres are further apart than their radii."""
+    rng = random.Random(2016)
+    sizes = list(geometry().sizes.values())
+    for _ in range(3000):
+        s1, s2 = rng.choice(sizes), rng.choice(sizes)
+        f1 = footprint(s1, 0.0, 0.0, rng.uniform(-math.pi, math.pi))
+        gap = ship_radius(s1) + ship_radius(s2) + 1.0 + rng.uniform(0.0, 0.5)
+        t = rng.uniform(-math.pi, math.pi)
+        f2 = footprint(s2, gap * math.cos(t), gap * math.sin(t), rng.uniform(-math.pi, math.pi))
+        assert not old_overlaps(f1.base, f2.base)
+        r = 16.5
+        q = circle((ship_radius(s1) + 1.1 * r + 1.0) * math.cos(t), (ship_radius(s1) + 1.1 * r + 1.0) * math.sin(t), r)
+        assert not old_overlaps(f1.base, q)

@@ -53,8 +53,12 @@ def test_the_games_are_those_of_the_engine_before_the_contract():
 
 
 def test_bad_setups_are_one_line_and_the_controllers_of_each_side(tmp_path):
-    with pytest.raises(PaperRobotError, match="unknown Armada ship or squadron 'death-star'"):
+    with pytest.raises(PaperRobotError, match="unknown ship or squadron 'death-star'"):
         paperrobot.new_game("armada", seed=1, imperial="death-star")
+    with pytest.raises(PaperRobotError, match="1200 points; a fleet may have at most 400"):  # issue #11: sizes
+        paperrobot.new_game("armada", seed=1, imperial="victory-ii*12,tie-fighter*30")
+    with pytest.raises(PaperRobotError, match="the rebel fleet is empty"):
+        paperrobot.new_game("armada", seed=1, rebel=" , ")
     with pytest.raises(PaperRobotError, match="table"):
         paperrobot.new_game("armada", seed=1, table="huge")
     with pytest.raises(PaperRobotError, match="no such file|not found|cannot"):

@@ -78,7 +78,14 @@ class Game(Measures):
 
     @classmethod
     def build(cls, seed: int, log: EventLog | None = None, **setup) -> "Game":
-        """The registry's factory: set-up options (see armada/__init__.py) to a fresh engine."""
+        """The registry's factory: set-up options (see armada/__init__.py) to a fresh engine. Each fleet must be a
+        legal one (fleets.py: known units, a ship, the point limits), as a fleet file or --fleet must."""
+        from .fleets import FleetError, check_fleet, expand
+        for side in ("imperial", "rebel"):
+            items = [item for item in str(setup.get(side, "")).split(",") if item.strip()]
+            if not items:
+                raise FleetError(f"the {side} fleet is empty; list ships and squadrons, e.g. 'victory-ii,tie-fighter*4'")
+            check_fleet(expand(items), setup.get("ships_dir") or None, f"the {side} fleet")
         return cls(Setup.from_options(**setup), Dice(seed), log)
 
     # ------------------------------------------------------------------ the contract

@@ -347,8 +347,8 @@ class Requests:
                     "hex": hexgrid.label(d.hex)} for d in self.drones if d.alive]
         seekers += [{"label": t.label, "kind": "plasma", "side": t.side, "target": t.target,
                      "hex": hexgrid.label(t.hex), "strength": t.strength} for t in self.plasmas if t.alive]
-        out = {"turn": self.turn, "impulse": self.impulse, "impulses": self.impulses, "ships": ships,
-               "seekers": seekers}
+        out = {"turn": self.turn, "impulse": self.impulse, "impulses": self.impulses,
+               "map": f"{self.board.cols}x{self.board.rows}", "ships": ships, "seekers": seekers}
         if energy is not None:
             out["energy"] = self.energy_view(energy)
         if fire is not None:

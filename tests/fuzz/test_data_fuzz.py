@@ -208,7 +208,6 @@ def test_sfb_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data
 @given(st.sampled_from(sorted((FC / "ships").glob("*.toml"))), st.data())
 def test_fc_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data):
     from paperrobot import fc
-    from paperrobot.core.events import EventLog
 
     raw = RAW[path]
     where = data.draw(st.sampled_from(_numeric_leaves(raw)))
@@ -220,8 +219,7 @@ def test_fc_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data)
     except DataError:
         return
     robot = raw["name"] if raw["name"] in fc.ROBOT_SHIPS else "d7"
-    game = fc.make_game(1, robot, raw["name"], "policy", EventLog(enabled=False), folder, None)
-    game.run()
+    fc.play(1, "policy", robot_ship=robot, player_ship=raw["name"], ships_dir=str(folder))
 
 
 @pytest.mark.slow

@@ -1,15 +1,9 @@
 """play armada: a person commands the Rebels to the end; save and resume replay the same game."""
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from paperrobot.cli.main import app
-
-
-@pytest.fixture(autouse=True)
-def no_recovery_files_in_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the terminal's recovery file of a game without --save
 
 
 def test_play_to_the_end_with_default_answers():

@@ -10,12 +10,6 @@ from paperrobot.cli.main import app
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def own_recovery_folder(tmp_path, monkeypatch):
-    """A game played without --save keeps its recovery file in XDG_DATA_HOME: one per test."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-
-
 def invoke(*args, input=None):
     return runner.invoke(app, list(args), input=input)
 

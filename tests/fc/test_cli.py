@@ -1,18 +1,11 @@
 """The FC commands: play to the end, save and resume, battle, simulate, ships, data, bad input."""
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from paperrobot.cli.main import app
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def _recovery_files_in_tmp(tmp_path, monkeypatch):
-    """A game played without --save keeps a recovery file; keep it out of the home folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 def test_play_to_the_end_with_defaults():

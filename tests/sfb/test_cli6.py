@@ -1,18 +1,11 @@
 """Scenario #6 through the command line: play with plasma and cloak, battle any pairing, all pairings."""
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
 
 from paperrobot.cli.main import app
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def own_recovery_folder(tmp_path, monkeypatch):
-    """A game played without --save keeps its recovery file in XDG_DATA_HOME: one per test."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
 
 
 def invoke(*args, input=None):

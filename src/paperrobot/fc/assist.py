@@ -75,8 +75,9 @@ class Assistant:
             return answer if request.option(answer) is not None else "none"
         if kind in AUTO:
             return request.default
-        if kind == "fire" and request.form.choices(request.form.fields[0].name, {}) == ("none",):
-            return "hold"
+        if kind == "fire" and (not request.form.fields
+                               or request.form.choices(request.form.fields[0].name, {}) == ("none",)):
+            return dict.fromkeys((f.name for f in request.form.fields), "none")
         return None
 
     def question(self, request) -> Question | None:
@@ -145,6 +146,8 @@ class Assistant:
             pos, facing = move_result(ship.pos, ship.facing, move)
             results[move] = (label(pos), "ABCDEF"[facing])
         shown = ", ".join(f"{m} = {w} {f}" for m, (w, f) in results.items())
+        brief = ", ".join(f"{m} = {w} {f}" for m, (w, f) in results.items() if not m.startswith(("het-", "pivot-")))
+        brief += "; HETs and pivots by name" if len(results) > brief.count("=") else ""
 
         def parse(text: str) -> str:
             words = text.replace(",", " ").split()
@@ -162,7 +165,7 @@ class Assistant:
                                   f"{shown}")
         return Question(f"Impulse {game.impulse}, sub-pulse {game.subpulse}: your ship moves from {label(ship.pos)} "
                         f"facing {'ABCDEF'[ship.facing]}: where is it now?",
-                        f"hex and facing, or the move ({shown}); Enter = {request.default}", parse)
+                        f"hex and facing, or the move ({brief}); Enter = {request.default}", parse)
 
     def _fire(self, request, ship) -> Question:
         first = request.form.fields[0].name
@@ -172,9 +175,9 @@ class Assistant:
 
         def parse(text: str) -> Any:
             words = text.replace(",", " ").split()
-            if not words or words == ["none"]:
-                return "hold"
             values = dict.fromkeys(names, "none")
+            if not words or words == ["none"]:
+                return values
             if len(words) > len(names):
                 raise PaperRobotError(f"at most {len(names)} shots")
             for name, word in zip(names, words):
@@ -191,7 +194,7 @@ class Assistant:
         def parse(text: str) -> Any:
             words = text.replace(",", " ").split()
             if not words or words[0].lower() in ("n", "no", "none"):
-                return "none"
+                return dict.fromkeys(names, "none")
             if words[0].lower() in ("y", "yes"):
                 return {**dict.fromkeys(names, "none"), names[0]: "ship"}
             if len(words) > len(names):
@@ -274,8 +277,8 @@ class Assistant:
             return (f"{at} your ship: speed {d['speed']}; assumed as suggested: regenerate {d['regen'] or 'nothing'}, "
                     f"hold {d['hold'] or 'nothing'}, photons {d['photons'] or 'none'}")
         if kind == "launched" and robot:
-            return f"{at} PLACE drone {d['drone']} in the robot's hex, seeking {'your ship' if d['target'] == 'ship' " \
-                   f"else 'drone ' + d['target']}"
+            target = "your ship" if d["target"] == "ship" else f"drone {d['target']}"
+            return f"{at} PLACE drone {d['drone']} in the robot's hex, seeking {target}"
         if kind in ("setup", "provisional", "accelerated", "emergency", "impact", "tractored", "add", "drone_destroyed",
                     "destroyed", "disengaged", "correction", "result") or (robot and kind in (
                         "batteries", "repaired", "transfer", "launched")):

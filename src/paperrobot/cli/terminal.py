@@ -292,7 +292,7 @@ def parse_fix(text: str) -> dict:
         name, sep, raw = part.partition("=")
         if not sep or not name or not raw:
             raise PaperRobotError(f"'{part[:40]}' is not name=value; e.g. 'fix hex=2215 facing=C'")
-        out[name] = _scalar(raw)
+        out[name] = raw if raw[:1] == "0" and len(raw) > 1 else _scalar(raw)  # a hex such as 0515 stays a label
     if not out:
         raise PaperRobotError("say what to correct, e.g. 'fix hex=2215 facing=C'")
     return out

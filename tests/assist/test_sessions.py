@@ -48,6 +48,8 @@ def test_the_sfb_assistant_tells_where_the_robot_goes_and_what_to_mark(tmp_path,
     assert "Impulse 2: your federation moves from 2801 facing E: where is it now?" in out
     assert "[hex and facing (straight = 2702 E, left = 2802 D, right = 2701 F); Enter = straight]" in out
     assert "assumed as suggested" in out  # the energy filled in from the speed is said
+    assert "T1 ROBOT klingon moves at speed 12 this turn [SFB.R1: 12]" in out
+    assert "Bearing: at klingon (range " in out
 
 
 def _session(game, lines, path, **setup):
@@ -89,6 +91,10 @@ def test_fix_corrects_the_robot_at_a_question_and_is_kept(tmp_path, capsys):
     klingon = match.engine.by_name["klingon"]
     assert klingon.warp == klingon.spec.warp - 1 and klingon.warp_lost == 1  # SFB.DMG3: speed falls next turn
     assert "MOVE the klingon counter to 0614 facing B (left)" in out  # R2 pursues from the corrected hex
+    play = _session("sfb", [""] * 60 + ["quit"], path, scenario="5")  # resumed: turn 2 at speed 11
+    play.run()
+    assert "T2 ROBOT klingon moves at speed 11 this turn [SFB.R1: 12, 1 warp box(es) lost: SFB.DMG3]" in \
+        capsys.readouterr().out
 
 
 def test_a_state_file_resumes_and_ctrl_c_keeps_it(tmp_path, capsys):

@@ -24,7 +24,8 @@ from ..core.assist import Question, RuleNotes, die_question, yes_no
 from ..core.errors import IllegalAction, PaperRobotError
 from ..core.narrate import stamp
 from .energy import energy_values
-from .movement import candidates
+from .game import ROBOT_SPEED
+from .movement import candidates, distance
 from .narrate import narrator
 
 WORDS = {"disengage": "leave the battle at the end of this impulse (scenario #5: a draw for you, a tactical "
@@ -40,6 +41,7 @@ class Assistant:
         self.narrator = narrator()
         self.wants_out = False
         self.cloak_wanted: dict[int, bool] = {}  # turn -> the energy answer paid for the cloak to cloak
+        self.speed_told = 0  # the turn whose robot speed was last told
 
     # ------------------------------------------------------------------ the person's side
     def word(self, name: str) -> str:
@@ -146,7 +148,11 @@ class Assistant:
             by_weapon.setdefault(weapon.key, []).append(game.name_of(target))
         enemy = game.enemy_of(ship)
         default_target = enemy.name if enemy is not None else None
-        listing = "; ".join(f"{w} at {'/'.join(t)}" for w, t in by_weapon.items())
+        by_target: dict[str, list[str]] = {}
+        for _, _, weapon, target in shots:
+            name = f"{game.name_of(target)} (range {distance(ship.hex, target.hex)})"
+            by_target.setdefault(name, []).append(weapon.key)
+        listing = "; ".join(f"at {t}: {', '.join(w)}" for t, w in by_target.items())
 
         def parse(text: str) -> Any:
             words = text.replace(",", " ").split()
@@ -158,12 +164,12 @@ class Assistant:
             for word in words:
                 weapon, sep, target = word.partition("=")
                 if weapon not in by_weapon:
-                    raise PaperRobotError(f"'{weapon[:20]}' cannot fire now; weapons that bear: {listing}")
+                    raise PaperRobotError(f"'{weapon[:20]}' cannot fire now; what bears: {listing}")
                 if not sep:
                     target = default_target if default_target in by_weapon[weapon] else by_weapon[weapon][0]
                 answer[weapon] = target
             return answer
-        return Question(f"Impulse {game.impulse}: did your {ship.name} fire? (ranges and odds: 'map')",
+        return Question(f"Impulse {game.impulse}: did your {ship.name} fire?",
                         f"the weapons fired, e.g. '{next(iter(by_weapon), 'phaser-1#1')}' (at {default_target}) or "
                         f"'weapon=target'; 'all'; Enter = no fire. Bearing: {listing}", parse)
 
@@ -224,6 +230,22 @@ class Assistant:
                     "plasma-tube", "plasma-arming", "correction", "result", "launched"):
             return self.narrator.line(event)
         return None
+
+    def before(self, match, request) -> list[str]:
+        """At the turn's first question: the robot's speed this turn (SFB.R1, less a hex per warp box lost:
+        SFB.DMG3), which the table needs for the movement chart."""
+        game = match.engine
+        if request.kind not in ("energy", "speed") or self.speed_told == game.turn:
+            return []
+        self.speed_told = game.turn
+        lines = []
+        for s in game.ships:
+            if s.robot and s.active:
+                lost = f", {s.warp_lost} warp box(es) lost: SFB.DMG3" if s.warp_lost else ""
+                speed = max(0, ROBOT_SPEED[game.impulses] - s.warp_lost)  # as start_turn sets it
+                lines.append(f"T{game.turn} ROBOT {s.name} moves at speed {speed} this turn "
+                             f"[SFB.R1: {ROBOT_SPEED[game.impulses]}{lost}]")
+        return lines
 
     def status(self, match) -> list[str]:
         """Where the program has every counter (shown by 'map' and before the first question)."""

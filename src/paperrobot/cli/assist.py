@@ -54,7 +54,7 @@ class AssistFront(Front):
             if seq in auto and not kind.startswith("@") and kind != "roll":
                 hidden += 1  # given without asking: numbered, not shown (going back to one asks nothing)
                 continue
-            say(f"  {number:>4}. question {seq} {kind}: {_short(answer)}")
+            say(f"  {number:>4}. question {seq} {kind.lstrip('@')}: {_short(answer)}")
         if not match.answers:
             say("The log is empty: nothing answered yet.")
         elif hidden:
@@ -72,6 +72,10 @@ class AssistFront(Front):
 
 
 def _short(answer: Any) -> str:
+    if isinstance(answer, dict) and "@fix" in answer:
+        return "fix " + " ".join(f"{k}={v}" for k, v in answer["@fix"].items())
+    if isinstance(answer, dict) and "@roll" in answer:
+        return "roll " + " ".join(map(str, answer["@roll"]))
     if isinstance(answer, dict):
         values = {k: v for k, v in answer.items() if v not in ("none", [], None)}
         text = " ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in values.items())

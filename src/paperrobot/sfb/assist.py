@@ -252,8 +252,9 @@ class Assistant:
         game = match.engine
         lines = []
         for s in game.ships:
+            speed = f" speed {s.speed}" if game.turn else ""  # speeds are set at the first turn's start
             where = "destroyed" if s.destroyed else (s.gone or f"{hexgrid.label(s.hex)} "
-                                                               f"{hexgrid.facing_letter(s.facing)} speed {s.speed}")
+                                                               f"{hexgrid.facing_letter(s.facing)}{speed}")
             lines.append(f"  {s.name} ({'robot' if s.robot else 'you'}): {where}; shields "
                          f"{'/'.join(str(x) for x in s.shields)}")
         for d in game.drones:

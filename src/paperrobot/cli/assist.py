@@ -48,10 +48,9 @@ class AssistFront(Front):
             say(line)
 
     def show_log(self, match: Match) -> None:
-        auto = self.play.auto if self.play is not None else set()
         hidden = 0
         for number, (seq, kind, side, answer) in enumerate(match.answers, 1):
-            if seq in auto and not kind.startswith("@") and kind != "roll":
+            if self.play is not None and self.play.given_without_asking([seq, kind]):
                 hidden += 1  # given without asking: numbered, not shown (going back to one asks nothing)
                 continue
             say(f"  {number:>4}. question {seq} {kind.lstrip('@')}: {_short(answer)}")
@@ -98,14 +97,39 @@ class AssistPlay(TerminalPlay):
         resume = state if state is not None and state.exists() else None
         super().__init__(game, front, new, save_path=None if resume else state, resume=resume, input_fn=typed)
         front.play = self
+        self.known_from = len(self.match.answers)  # entries before this were given in an earlier session
+        self.probed: dict[int, bool] = {}
 
     def resume_hint(self) -> str:
         return f"paperrobot assist {self.match.game} --state {self.save_path}"
 
+    def given_without_asking(self, entry: list, index: int | None = None) -> bool:
+        """Was this log entry answered by the program? Known for this session's answers; for answers replayed
+        from the state file, the kinds the assistant always answers itself (``always_auto``), or, given the
+        entry's ``index``, the assistant asked again at that point of a rebuilt match (undo only: it costs a
+        replay)."""
+        seq, kind = entry[0], entry[1]
+        if kind.startswith("@") or kind == "roll":
+            return False
+        if seq in self.auto or kind in getattr(self.front.assistant, "always_auto", ()):
+            return True
+        if index is None or index >= self.known_from:
+            return False
+        if index not in self.probed:
+            request = self.match.rebuild(index, EventLog(enabled=False)).resume[1]
+            fresh = registry.info(self.match.game).assistant()  # auto() may note things: not the session's
+            self.probed[index] = request is not None and fresh.auto(request) is not None
+        return self.probed[index]
+
     def undo(self, count: int) -> None:
-        if self.last_line.strip().lower() == "undo":
-            super().undo(1)
-            return
+        if self.last_line.strip().lower() == "undo":  # the last answer the person gave
+            index = len(self.match.answers) - 1
+            while index >= 0 and self.given_without_asking(self.match.answers[index], index):
+                index -= 1
+            if index < 0:
+                say("There is no answer of yours to take back.")
+                return
+            count = index + 1
         entries = len(self.match.answers)
         if count < 1 or count > entries:
             say(f"'undo N' goes back to entry N of the log: 1 to {entries} here ('log' lists them).")
@@ -115,7 +139,10 @@ class AssistPlay(TerminalPlay):
         self._attach(fresh)
         self.steps, self.request = fresh.resume
         self.save(quiet=True)
-        say(f"Back to entry {count} of the log; entries {count}-{entries} are taken back.")
+        if self.last_line.strip().lower() == "undo":
+            say(f"Took back entry {count} of the log (and the {entries - count} the program gave after it).")
+        else:
+            say(f"Back to entry {count} of the log; entries {count}-{entries} are taken back.")
 
     def ask(self, request: Request) -> Any:
         question = self.front.assistant.question(request)

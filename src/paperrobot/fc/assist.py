@@ -54,6 +54,7 @@ def move_result(pos: Hex, facing: int, move: str) -> tuple[Hex, int]:
 class Assistant:
     game = "fc"
     words = WORDS
+    always_auto = ("accelerate",) + AUTO  # answered by auto() every time: never a question to take back
 
     def __init__(self):
         self.notes = RuleNotes()

@@ -35,6 +35,7 @@ WORDS = {"disengage": "leave the battle at the end of this impulse (scenario #5:
 class Assistant:
     game = "sfb"
     words = WORDS
+    always_auto = ("disengage",)  # answered by auto() every time: never a question to take back
 
     def __init__(self):
         self.notes = RuleNotes()

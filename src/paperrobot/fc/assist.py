@@ -121,7 +121,8 @@ class Assistant:
         return None
 
     def _allocate(self, request, game, ship) -> Question:
-        suggested = request.option("suggested").value
+        preset = request.option("suggested")
+        suggested = preset.value if preset is not None else {"speed": 0, "regen": [], "hold": [], "photons": []}
 
         def parse(text: str) -> dict:
             text = text.strip()
@@ -272,11 +273,14 @@ class Assistant:
             card = "the robot's card" if robot else "your card"
             return f"{at} MARK internal boxes on {card} (DAC): {', '.join(d['boxes']) or 'none'}"
         if kind == "allocated":
+            regen = ", ".join(f"#{n}" for n in d["regen"]) or "nothing"
+            hold = ", ".join(d["hold"]) or "nothing"
+            photons = ", ".join(d["photons"]) or "none"
             if robot:
-                return (f"{at} ROBOT energy: speed {d['speed']}, regenerates {d['regen'] or 'no'} shield box(es), holds "
-                        f"{d['hold'] or 'no'} drone(s), photons {d['photons'] or 'none'}")
-            return (f"{at} your ship: speed {d['speed']}; assumed as suggested: regenerate {d['regen'] or 'nothing'}, "
-                    f"hold {d['hold'] or 'nothing'}, photons {d['photons'] or 'none'}")
+                return (f"{at} ROBOT energy: speed {d['speed']}; regenerate shield boxes: {regen} (clear them on its "
+                        f"card); hold drones: {hold}; photons armed: {photons}")
+            return (f"{at} your ship: speed {d['speed']}; assumed as suggested: regenerate {regen}, hold {hold}, "
+                    f"photons {photons}")
         if kind == "launched" and robot:
             target = "your ship" if d["target"] == "ship" else f"drone {d['target']}"
             return f"{at} PLACE drone {d['drone']} in the robot's hex, seeking {target}"

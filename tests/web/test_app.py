@@ -309,6 +309,8 @@ def test_watch_plays_fast_in_bigger_steps(client):
     ("post", "/games", {"game": "counting", "seed": "99999999999999999999999"}),
     ("post", "/watch", {"game": "counting", "seed": "5", "side.robot": "person"}),
     ("post", "/watch/upload", {"log": "not a file"}),
+    ("post", "/games/1/check", {"seq": "1", "f.a": "3"}),   # (question 1 has a form: checked, 200)
+    ("post", "/games/1/check", {"seq": "2", "f.a": "3"}),   # stale
 ])
 def test_garbage_never_gives_a_500(client, method, path, data):
     new_game(client)

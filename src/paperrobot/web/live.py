@@ -35,7 +35,8 @@ class Refused(PaperRobotError):
         super().__init__(message)
 
 
-_TITLES = {400: "Not understood", 404: "No such game", 409: "Out of date", 422: "Not allowed"}
+_TITLES = {400: "Not understood", 403: "Refused: sent from another site", 404: "No such game", 409: "Out of date",
+           422: "Not allowed"}
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any
 from ..core import registry
 from ..core.errors import PaperRobotError
 from ..core.events import Event, EventLog
+from .live import end_view
 
 MAX_FRAMES = 3000  # views noted per battle; later questions are frames without a new view
 MAX_LOG_BYTES = 20_000_000
@@ -83,7 +84,9 @@ def play_battle(game: str, setup: dict, seed: int, controllers: dict[str, str]) 
     except StopIteration as stop:
         outcome = stop.value
     last_turn = log.events[-1].turn if log.events else (frames[-1].turn if frames else 0)
-    last_view = next((f.view for f in reversed(frames) if f.view is not None), None)
+    last_view = end_view(match, info.robot_side)  # the position as the battle ended, seen by the robot's side
+    if last_view is None:
+        last_view = next((f.view for f in reversed(frames) if f.view is not None), None)
     frames.append(Frame(0, "", "end", len(log.events), last_turn, last_view))
     return Battle(game, list(log.events), frames, outcome.to_dict() if outcome is not None else None,
                   f"{info.title}, seed {seed}: " + ", ".join(f"{s} {controllers.get(s, 'robot')}" for s in info.sides))

@@ -89,8 +89,10 @@ class HexMap:
         size = self.size
         width = size * (1.5 * self.cols + 0.5)
         height = SQRT3 * size * (self.rows + 0.5)
+        # the viewBox scales the whole window into its box (CSS: width 100%, height by the aspect ratio, capped
+        # by the screen's height); a small window is not blown up past 1.4 times its drawn size
         out = [f'<svg class="map hexmap" id="map" viewBox="0 0 {width:.0f} {height:.0f}" '
-               f'style="max-width:{max(width * 1.4, 320):.0f}px;min-width:{min(max(width * 0.7, 280), 1400):.0f}px" '
+               f'preserveAspectRatio="xMidYMid meet" style="max-width:{max(width * 1.4, 320):.0f}px" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "hex map")}">']
         out.append(_grid(self.first_col, self.first_row, self.cols, self.rows, size, self.labels,
                          tuple(sorted(self.marked.items()))))
@@ -204,6 +206,7 @@ class Table:
 
     def svg(self) -> str:
         out = [f'<svg class="map table" id="map" viewBox="0 0 {self.width:.0f} {self.height:.0f}" '
+               'preserveAspectRatio="xMidYMid meet" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "table")}">',
                f'<rect class="tablecloth" x="0" y="0" width="{self.width:.0f}" height="{self.height:.0f}"/>']
         for name, x, y, radius, cls in self.marks:  # obstacles, the focal point

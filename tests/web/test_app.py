@@ -229,6 +229,7 @@ def test_watch_an_uploaded_log(client):
     assert response.status_code == 303
     url = response.headers["location"]
     assert "SFB.R1" in client.get(url + "?step=2").text
+    assert "No map: the log does not give its seed" in client.get(url).text  # one line, then the narration
     bad = client.post("/watch/upload", files={"log": ("x.jsonl", b"not json\n")})
     assert bad.status_code == 400 and "line 1" in bad.text
 

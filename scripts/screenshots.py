@@ -86,8 +86,8 @@ def answer_suggested(page, count: int, kind: str = "") -> None:
 def play(page, base: str, game: str, fields: dict, seed: str, answers: tuple[int, str]) -> None:
     page.goto(base + "/")
     for name, value in fields.items():
-        page.locator(f"#start-{game} [name='{name}']").fill(value) if page.locator(
-            f"#start-{game} input[name='{name}']").count() else page.select_option(f"#start-{game} [name='{name}']", value)
+        field = page.locator(f"#start-{game} [name='{name}']")
+        field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
     page.locator(f"#start-{game} input[name=seed]").fill(seed)
     page.click(f"#play-{game}")
     answer_suggested(page, *answers)
@@ -107,7 +107,7 @@ def main() -> None:
         fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     try:
         from playwright.sync_api import sync_playwright
-        import uvicorn  # noqa: F401
+        import uvicorn  # noqa: F401  (start_server needs it: say so before anything starts)
     except ImportError as exc:
         fail(f"{exc.name} is not installed: pip install -e '.[web]'")
     out = Path(options.out)

@@ -7,7 +7,9 @@ answer names the rule and shows the blue dice the AI rolled. ``help`` lists the 
 """
 from __future__ import annotations
 
+import copy
 import json
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +22,33 @@ from .data import catalogue, geometry, parse_dice
 from .dice import ALLOWED, FACES, SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, pool_at
 from .fleets import fleet_names
 from .geometry import ADJACENT, ZONES
+
+# The questions, their answer forms and the rules they apply (the web page lists them; 'help' in the terminal).
+QUESTIONS: tuple[tuple[str, str, str, str], ...] = (
+    ("fleet", "fleet victory-ii,gladiator-i,tie-fighter*4", "", "start a new AI fleet"),
+    ("show", "show", "", "the AI fleet's state"),
+    ("style", "style", "ARM.CMDR.STYLE", "roll the commander style"),
+    ("focal", "focal X1 X2 ...", "ARM.DEPLOY.FP", "your ships' positions along your edge, in mm"),
+    ("deploy", "deploy", "ARM.DEPLOY.ZONE", "where and how the AI deploys"),
+    ("round", "round", "", "start the next round (readies tokens, clears activations)"),
+    ("order", "order SHIP:DICE[:double][:squads][:out] ...", "ARM.ACT.ORDER",
+     "which unactivated AI ship activates next (DICE: most dice it has on one enemy target; 'order' alone: a die "
+     "among all unactivated AI ships)"),
+    ("command", "command SHIP in|out [squads] [damaged]", "ARM.CMD.ROLL", "its command, by blue die"),
+    ("attack", "attack SHIP ZONE>TARGET[:TZONE=SHIELDS]@RANGE[!] ...", "ARM.TARGET.DICE",
+     "its attacks; no :TZONE for a squadron, ! = obstructed"),
+    ("defend", "defend SHIP ZONE RANGE COLOURS FACES [threat=N] [squad]", "ARM.DEF.USE",
+     "its defence tokens, e.g. defend victory-ii-1 front medium RRU hit,hit+hit,hit threat=4"),
+    ("squad", "squad SQUADRON ENEMY:HULL[:escort][:counter] ...", "ARM.SQ.TARGET",
+     "which engaged enemy squadron it shoots"),
+    ("squadmove", "squadmove SQUADRON [ordered] [squad=ENEMY [reach]] [ship=ENEMY]", "ARM.SQ.MOVE",
+     "where it moves"),
+    ("nav", "nav SHIP [double=ENEMY]", "ARM.CMD.NAV", "keep formation or break it for a double arc"),
+    ("damage", "damage SHIP ZONE N", "", "record damage you dealt to a ship outside an answer"),
+    ("hit", "hit SQUADRON N", "", "record damage you dealt to a squadron"),
+    ("override", "override", "ARM.OVERRIDE", "the sanity checks the AI applies"),
+)
+
 
 @dataclass
 class State:
@@ -68,6 +97,26 @@ class Assistant:
         if handler is None:
             raise PaperRobotError(f"unknown question '{verb}'; type 'help' for the list")
         return handler(args)
+
+    def ask_line(self, line: str) -> list[str]:
+        """One typed question (its words split as a shell would), answered. A refused question leaves the state
+        as it was (its dice not counted either), so the state is always the fleet's plus the questions answered,
+        in order: what the web page replays to resume or go back."""
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            raise PaperRobotError(f"{exc} (close the quotes)") from None
+        if not words:
+            raise PaperRobotError("type a question; 'help' lists them")
+        before = copy.deepcopy(self.state)
+        try:
+            return self.ask(words[0].lower(), words[1:])
+        except PaperRobotError:
+            self.state = before
+            raise
+        except (ValueError, KeyError, IndexError, StopIteration):  # a malformed measurement
+            self.state = before
+            raise PaperRobotError(f"'{line[:60]}' is not understood; 'help' shows each question's form") from None
 
     def ship(self, uid: str) -> dict:
         if uid not in self.state.ships:

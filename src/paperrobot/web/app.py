@@ -26,7 +26,7 @@ from ..core import registry
 from ..core.errors import PaperRobotError
 from ..core.narrate import generic_line, stamp
 from ..core.save import match_save
-from . import maps, rules
+from . import assist_pages, maps, rules
 from .origin import cross_site
 from .live import WHO, Games, Live, Refused
 from .results import open_results
@@ -56,6 +56,8 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
 
     def page(request: HttpRequest, name: str, status: int = 200, **context) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
+
+    assist_pages.add_routes(app, page, _form, _setup_from, _catalogue, store, capacity)  # /assist: the table assistants
 
     # ------------------------------------------------------------------ refusals: pages, never tracebacks
     @app.exception_handler(Refused)

@@ -88,6 +88,9 @@ def end_view(match: Match, side: str) -> Any:
 
 
 class Games:
+    mode = "play"      # the rows of the store this keeps ("assist": web/assist.py's sessions)
+    live_type = Live
+
     def __init__(self, store: GameStore, capacity: int = 64):
         self.store, self.capacity = store, max(1, capacity)
         self.cache: OrderedDict[int, Live] = OrderedDict()
@@ -131,6 +134,9 @@ class Games:
             row = self.store.get(game_id)
             if row is None:
                 raise Refused(404, f"there is no game {game_id} in this database")
+            if row.mode != self.mode:
+                where = f"/games/{game_id}" if row.mode == "play" else f"/assist/{row.game}/{game_id}"
+                raise Refused(404, f"game {game_id} is not played on this page: open {where}")
             live = self._rebuild(row)
             self.cache[game_id] = live
             while len(self.cache) > self.capacity:
@@ -151,11 +157,11 @@ class Games:
             stored = stored[:keep]
         log = EventLog()
         try:
-            match = registry.new_match(row.game, row.seed, log, **row.setup)
+            match = registry.new_match(row.game, row.seed, log, dice=row.dice, **row.setup)
         except PaperRobotError as exc:
             raise Refused(409, f"game {row.id} cannot be resumed: its set-up is refused ({exc})",
                           title="Cannot resume") from None
-        live = Live(row, match, None, None, log)
+        live = self.live_type(row, match, None, None, log)
         live.labels = [a[4] for a in stored]
         match.listeners = [lambda m, live=live: self._answered(live)]
         controllers = {side: (None if who == "person" else who) for side, who in row.controllers.items()}

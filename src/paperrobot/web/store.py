@@ -60,6 +60,11 @@ MIGRATIONS: tuple[str, ...] = (
         created REAL NOT NULL
     );
     """,
+    # 2 -> 3: table-assistant sessions (the assistant pages, /assist) are games too, with the dice's source
+    """
+    ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'play';       -- play | assist
+    ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'program';    -- program | table
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 APPLICATION_ID = 0x50525742  # "PRWB": PRAGMA application_id marks a PaperRobot web database
@@ -78,6 +83,8 @@ class GameRow:
     created: float
     updated: float
     answers: int = 0
+    mode: str = "play"      # "assist": a table-assistant session (web/assist.py), answered on /assist pages
+    dice: str = "program"   # "table": every die is asked of the person
 
 
 @dataclass
@@ -146,27 +153,28 @@ class GameStore:
             self.db.close()
 
     # ------------------------------------------------------------------ games
-    def create(self, game: str, setup: dict, seed: int, controllers: dict, engine_version: int) -> int:
+    def create(self, game: str, setup: dict, seed: int, controllers: dict, engine_version: int,
+               mode: str = "play", dice: str = "program") -> int:
         now = time.time()
         with self.lock:
             cur = self.db.execute(
-                "INSERT INTO games (game, setup, seed, controllers, engine_version, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, setup, seed, controllers, engine_version, created, updated, mode, dice) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, json.dumps(setup, sort_keys=True), seed, json.dumps(controllers, sort_keys=True),
-                 engine_version, now, now))
+                 engine_version, now, now, mode, dice))
             return int(cur.lastrowid)
 
     def get(self, game_id: int) -> GameRow | None:
         with self.lock:
             row = self.db.execute("SELECT id, game, setup, seed, controllers, engine_version, status, outcome, "
-                                  "created, updated, (SELECT COUNT(*) FROM answers WHERE game_id = games.id) "
+                                  "created, updated, (SELECT COUNT(*) FROM answers WHERE game_id = games.id), mode, dice "
                                   "FROM games WHERE id = ?", (game_id,)).fetchone()
         return _game_row(row) if row else None
 
     def list(self, limit: int = 200) -> list[GameRow]:
         with self.lock:
             rows = self.db.execute("SELECT id, game, setup, seed, controllers, engine_version, status, outcome, "
-                                   "created, updated, (SELECT COUNT(*) FROM answers WHERE game_id = games.id) "
+                                   "created, updated, (SELECT COUNT(*) FROM answers WHERE game_id = games.id), mode, dice "
                                    "FROM games ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
         return [_game_row(r) for r in rows]
 
@@ -237,7 +245,7 @@ class GameStore:
 
 def _game_row(row) -> GameRow:
     return GameRow(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6],
-                   json.loads(row[7]) if row[7] else None, row[8], row[9], row[10])
+                   json.loads(row[7]) if row[7] else None, row[8], row[9], row[10], row[11], row[12])
 
 
 def _statements(script: str) -> list[str]:

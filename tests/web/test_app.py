@@ -277,7 +277,7 @@ def test_the_database_has_a_schema_version_and_migrates(tmp_path):
                       f"PRAGMA user_version = 1; PRAGMA application_id = {APPLICATION_ID};")
     old.close()
     store = GameStore(path)
-    assert store.version == 2 and store.get_watch(1) is None
+    assert store.version == 3 and store.get_watch(1) is None  # 3: assistant sessions (mode, dice)
     store.db.execute("PRAGMA user_version = 99")
     store.close()
     from paperrobot.core.errors import PaperRobotError
@@ -330,6 +330,13 @@ def test_watch_plays_fast_in_bigger_steps(client):
     ("post", "/watch/upload", {"log": "not a file"}),
     ("post", "/games/1/check", {"seq": "1", "f.a": "3"}),   # (question 1 has a form: checked, 200)
     ("post", "/games/1/check", {"seq": "2", "f.a": "3"}),   # stale
+    ("get", "/assist/nosuch", None),
+    ("get", "/assist/sfb/99999999999999999999999", None),
+    ("get", "/assist/fc/1", None),                           # a played game, not an assistant session
+    ("post", "/assist/sfb/1/answer", {"seq": "x", "action": "roll", "roll": "999999"}),
+    ("post", "/assist/armada/1/undo", {"count": "zz", "keep": "-3"}),
+    ("post", "/assist/sfb", {"game": "sfb", "dice": "loaded"}),
+    ("post", "/assist/armada", {"fleet": "death-star"}),
 ])
 def test_garbage_never_gives_a_500(client, method, path, data):
     new_game(client)

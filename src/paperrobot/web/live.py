@@ -167,7 +167,11 @@ class Games:
         controllers = {side: (None if who == "person" else who) for side, who in row.controllers.items()}
         answers = [a[:4] for a in stored]
         try:
-            if answers:
+            if answers and answers[-1][1].startswith("@"):  # an aside (roll, fix) last: its question is still open
+                live.steps, live.request = match.replay(answers, controllers)
+                if live.request is None:
+                    raise PaperRobotError("the game ended before its last stored answer")
+            elif answers:
                 steps, request = match.replay(answers[:-1], controllers)
                 if request is None:
                     raise PaperRobotError("the game ended before its last stored answer")

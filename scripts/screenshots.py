@@ -1,4 +1,5 @@
-"""The README's pictures of the web page: each game's play page, a watched battle and a phone-sized play page.
+"""The README's pictures of the web page: each game's play page, a watched battle, a phone-sized play page and
+the SFB table assistant on a phone.
 
     .venv/bin/python scripts/screenshots.py [--out docs/img] [--only sfb,watch]
 
@@ -94,15 +95,33 @@ def play(page, base: str, game: str, fields: dict, seed: str, answers: tuple[int
     page.evaluate("window.scrollTo(0, 0)")
 
 
+def assist_on_a_phone(page, base: str) -> None:
+    """The SFB assistant (#5, seed 3): speed 12, then Enter (the suggested answer) until the robot's instructions
+    since the last answer hold a die it rolled and a counter to move (or 60 answers)."""
+    page.goto(base + "/assist/sfb")
+    page.locator("#assist-start-sfb [name='o.scenario']").select_option("5")
+    page.locator("#assist-start-sfb input[name=seed]").fill("3")
+    page.click("#assist-sfb")
+    page.fill("#answer", "12")
+    page.press("#answer", "Enter")
+    for _ in range(60):
+        page.wait_for_load_state()
+        shown = page.locator("#instructions")
+        if page.locator("#game-over").count() or (shown.locator(".dice").count() and "MOVE" in shown.inner_text()):
+            break
+        page.press("#answer", "Enter")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/img", help="folder for the PNG files (default docs/img)")
-    parser.add_argument("--only", default="", help="comma-separated names: sfb, fc, armada, watch, phone")
+    parser.add_argument("--only", default="", help="comma-separated names: sfb, fc, armada, watch, phone, assist")
     options = parser.parse_args()
-    wanted = set(filter(None, options.only.split(","))) or {*PLAYS, "watch", "phone"}
-    unknown = wanted - {*PLAYS, "watch", "phone"}
+    wanted = set(filter(None, options.only.split(","))) or {*PLAYS, "watch", "phone", "assist"}
+    unknown = wanted - {*PLAYS, "watch", "phone", "assist"}
     if unknown:
-        fail(f"unknown picture {sorted(unknown)[0]!r}; choose from: {', '.join([*PLAYS, 'watch', 'phone'])}")
+        fail(f"unknown picture {sorted(unknown)[0]!r}; choose from: {', '.join([*PLAYS, 'watch', 'phone', 'assist'])}")
     if not Path(CHROMIUM).exists():
         fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     try:
@@ -135,6 +154,10 @@ def main() -> None:
                     phone = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
                     play(phone, base, "sfb", {"o.scenario": "5"}, "1", (3, ""))
                     shoot(phone, out / "web-phone.png")
+                if "assist" in wanted:
+                    phone = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+                    assist_on_a_phone(phone, base)
+                    shoot(phone, out / "web-assist-phone.png")
                 browser.close()
         finally:
             server.should_exit = True

@@ -1,9 +1,12 @@
 """The at-the-table assistant, driven through its input like a person would."""
 import json
 
+import pytest
 from typer.testing import CliRunner
 
+from paperrobot.armada import Assistant
 from paperrobot.cli.main import app
+from paperrobot.core.errors import PaperRobotError
 
 ROUND = """style
 focal 500 900 1300
@@ -83,3 +86,23 @@ def test_plain_order_question_is_the_4th_tier_roll_among_all_ships(monkeypatch):
     monkeypatch.setattr(a, "dice", lambda: Dice.scripted(2))
     out = a.ask("order", [])
     assert out == ["ARM.ACT.ORDER: activate gladiator-i-1: priority 4, all other ships (die among the tied) [d2=2]"]
+
+
+def test_log_and_undo_go_back_to_any_question_with_the_same_dice(tmp_path):
+    from paperrobot.cli.armada import assist_answer
+    state = tmp_path / "t.json"
+    a = Assistant.open(state, "victory-ii,gladiator-i,tie-fighter*2", 7)
+    first = [assist_answer(a, q) for q in ("style", "focal 500 900", "deploy", "round", "command victory-ii-1 in")]
+    a.save()
+    assert assist_answer(a, "log")[1] == "    2. style" and len(a.state.lines) == 6  # the fleet is entry 1
+    with pytest.raises(PaperRobotError, match="1 to 6"):
+        assist_answer(a, "undo 9")
+    with pytest.raises(PaperRobotError):
+        assist_answer(a, "attack victory-ii-1 sideways")  # refused: not in the log, the dice not counted
+    assert len(a.state.lines) == 6
+    again = Assistant.open(state, None, None)  # the log is in the state file
+    assist_answer(again, "undo 4")  # back to 'deploy': deploy, round and command are taken back
+    assert again.state.lines[-1] == "focal 500 900" and again.state.round == 0
+    assert [assist_answer(again, q) for q in ("deploy", "round", "command victory-ii-1 in")] == first[2:]
+    assist_answer(again, "undo")
+    assert again.state.lines[-1] == "round" and not again.state.ships["victory-ii-1"]["activated"]

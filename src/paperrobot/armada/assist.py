@@ -59,11 +59,16 @@ class State:
     focal: float | None = None
     ships: dict = field(default_factory=dict)
     squads: dict = field(default_factory=dict)
+    lines: list = field(default_factory=list)  # the questions answered since ``base``, in order: the log
+    base: dict | None = None                   # the state the log starts from (undo replays the log on it)
+
+    def core(self) -> dict:
+        return {"seed": self.seed, "asked": self.asked, "round": self.round, "style": self.style,
+                "focal": self.focal, "ships": self.ships, "squads": self.squads}
 
     def to_json(self) -> str:
-        return json.dumps({"format": "paperrobot-armada-assist", "seed": self.seed, "asked": self.asked,
-                           "round": self.round, "style": self.style, "focal": self.focal, "ships": self.ships,
-                           "squads": self.squads}, indent=1)
+        return json.dumps({"format": "paperrobot-armada-assist", **self.core(), "lines": self.lines,
+                           "base": self.base if self.base is not None else State(self.seed).core()}, indent=1)
 
 
 class Assistant:
@@ -75,12 +80,33 @@ class Assistant:
         state = State(seed if seed is not None else 1)
         if path is not None and Path(path).exists() and fleet is None:
             state = _read(Path(path))
-            if seed is not None:
-                state.seed = seed
+            if seed is not None and seed != state.seed:  # other dice from here: the log starts afresh
+                state.seed, state.lines = seed, []
+                state.base = copy.deepcopy(state.core())
         a = cls(state, Path(path) if path else None)
         if fleet:
-            a.new_fleet(fleet)
+            a.ask_line("fleet " + shlex.quote(fleet))
         return a
+
+    def log(self) -> list[str]:
+        """The numbered questions answered ('undo N' goes back to N)."""
+        return [f"  {n:>3}. {line}" for n, line in enumerate(self.state.lines, 1)] or ["The log is empty."]
+
+    def undo(self, n: int | None = None) -> list[str]:
+        """Go back to question N of the log (N and the questions after it are taken back; the last one without
+        N): the log before N is replayed on the state it starts from, with the same dice."""
+        lines = self.state.lines
+        n = len(lines) if n is None else n
+        if not lines:
+            raise PaperRobotError("there is no question to take back")
+        if not 1 <= n <= len(lines):
+            raise PaperRobotError(f"'undo N' goes back to question N of the log: 1 to {len(lines)} ('log' lists them)")
+        fresh = Assistant(_state(self.state.base or State(self.state.seed).core()), self.path)
+        for line in lines[:n - 1]:
+            fresh.ask_line(line)
+        taken = lines[n - 1:]
+        self.state = fresh.state
+        return [f"Took back {len(taken)} question(s): {'; '.join(taken)[:200]}."]
 
     # ---------------------------------------------------------------- plumbing
     def dice(self) -> Dice:
@@ -109,8 +135,12 @@ class Assistant:
         if not words:
             raise PaperRobotError("type a question; 'help' lists them")
         before = copy.deepcopy(self.state)
+        if self.state.base is None:
+            self.state.base = copy.deepcopy(self.state.core())
         try:
-            return self.ask(words[0].lower(), words[1:])
+            out = self.ask(words[0].lower(), words[1:])
+            self.state.lines.append(line)
+            return out
         except PaperRobotError:
             self.state = before
             raise
@@ -468,8 +498,17 @@ def _read(path: Path) -> State:
         raw = json.loads(path.read_text(encoding="utf-8"))
         if raw.get("format") != "paperrobot-armada-assist":
             raise ValueError
-        return State(int(raw["seed"]), int(raw["asked"]), int(raw["round"]), raw["style"], raw["focal"],
-                     dict(raw["ships"]), dict(raw["squads"]))
+        state = _state(raw)
+        state.lines = [str(x) for x in raw.get("lines", [])]
+        # a file written before the log: undo goes back to the state it holds, at most
+        state.base = raw["base"] if isinstance(raw.get("base"), dict) else copy.deepcopy(state.core())
+        return state
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         raise SaveError(f"{path}: not an Armada assistant state file (damaged or from another program); "
                         f"start afresh with --fleet or another --state file") from None
+
+
+def _state(raw: dict) -> State:
+    raw = copy.deepcopy(raw)
+    return State(int(raw["seed"]), int(raw["asked"]), int(raw["round"]), raw["style"], raw["focal"],
+                 dict(raw["ships"]), dict(raw["squads"]))

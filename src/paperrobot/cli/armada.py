@@ -137,6 +137,8 @@ ASSIST_HELP = """Questions (one per line; ids are shown by 'show'; ranges: close
   nav SHIP [double=ENEMY]                        keep formation or break it for a double arc (ARM.CMD.NAV)
   damage SHIP ZONE N | hit SQUADRON N            record damage you dealt outside an answer
   override                                       the sanity checks the AI applies (ARM.OVERRIDE)
+  log                                            the numbered questions answered so far
+  undo | undo N                                  take back the last question, or go back to question N of the log
   help, quit"""
 
 
@@ -170,10 +172,18 @@ def assist_answer(assistant, line: str) -> list[str]:
         words = shlex.split(line)
     except ValueError as exc:
         raise PaperRobotError(f"{exc} (close the quotes)") from None
+    if not words:
+        return []
     verb, args = words[0].lower(), words[1:]
     if verb == "help":
         return [ASSIST_HELP]
-    return assistant.ask(verb, args)
+    if verb == "log":
+        return assistant.log()
+    if verb == "undo":
+        if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and len(args[0]) < 7)):
+            raise PaperRobotError("type 'undo' or 'undo N' with N a question's number in the 'log'")
+        return assistant.undo(int(args[0]) if args else None)
+    return assistant.ask_line(line)
 
 
 class _Pictures:

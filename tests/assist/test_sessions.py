@@ -126,7 +126,9 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path):
     result = runner.invoke(app, ["assist", "fc", "--dice", "loaded"])
     assert result.exit_code == 2 and "'program'" in result.output
     result = runner.invoke(app, ["assist", "fc", "--speed", "3"])
-    assert result.exit_code == 2 and "robot-ship" not in result.output.split("\n")[-1] or "speed" in result.output
+    assert result.exit_code == 2 and "unknown set-up option of fc 'speed'; choose one of: map" in result.output
+    result = runner.invoke(app, ["assist", "sfb", "--scenario"])
+    assert result.exit_code == 2 and "--scenario needs a value" in result.output
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes")
     result = runner.invoke(app, ["assist", "sfb", "--state", str(mine)])
@@ -134,15 +136,17 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path):
     assert mine.read_text() == "my notes"
 
 
-def test_the_command_plays_to_the_end_from_typed_lines(tmp_path):
-    """'paperrobot assist sfb' itself (typer, the registry's set-up options) from input lines to the result."""
+@pytest.mark.parametrize("game,options,key,value", [("sfb", ["--scenario", "4", "--max-turns", "2"], "max_turns", 2),
+                                                    ("fc", ["--robot-ship", "kzinti-bc", "--map=42x30"], "map",
+                                                     "42x30")])
+def test_the_command_plays_to_the_end_from_typed_lines(tmp_path, game, options, key, value):
+    """'paperrobot assist sfb|fc' itself (typer, the registry's set-up options) from input lines to the result."""
     runner = CliRunner()
     state = tmp_path / "cmd.save"
-    result = runner.invoke(app, ["assist", "sfb", "--scenario", "4", "--max-turns", "2", "--state", str(state)],
-                           input="\n" * 400)
+    result = runner.invoke(app, ["assist", game, *options, "--state", str(state)], input="\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output and "MOVE the " in result.output
-    assert read_match_save(state).setup["max_turns"] == 2
+    assert read_match_save(state).setup[key] == value
 
 
 def test_undo_after_resuming_takes_back_the_last_answer_the_person_gave(tmp_path, capsys):
@@ -158,3 +162,16 @@ def test_undo_after_resuming_takes_back_the_last_answer_the_person_gave(tmp_path
     after = read_match_save(path).answers
     assert [a[1] for a in after if a[1] == "move"] == [] and after[0][1] == "energy"
     assert "Took back entry " in capsys.readouterr().out
+
+
+def test_the_word_fire_asks_about_fire_at_an_impulse_with_no_shot_worth_much(tmp_path, capsys):
+    """Far apart, no fire question comes at impulse 2 (no shot worth 1 point); 'fire' at the move question asks it,
+    and the long shot is resolved with the chart's die."""
+    path = tmp_path / "w.save"
+    play = _session("sfb", ["12", "fire", "2702 E", "phaser-1#1", "quit"], path, scenario="5")
+    play.run()
+    out = capsys.readouterr().out
+    assert "You will be asked about your fire" in out and "Impulse 2: did your federation fire?" in out
+    assert "YOUR FIRE: your federation phaser-1#1 at klingon, range" in out
+    fire = [a[3] for a in read_match_save(path).answers if a[1] == "fire"]
+    assert fire[0] == "none" and fire[1] == {"phaser-1#1": "klingon"}  # impulse 1 without asking, then asked

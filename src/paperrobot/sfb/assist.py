@@ -9,8 +9,8 @@ What the person is asked (docs/assistant.md "SFB"), and what is filled in for th
 - each impulse the person's ship moves with a choice to make (turn mode satisfied): the hex and facing it is in
   now, or straight/left/right; a move without a choice (C3.2) is made without asking;
 - fire: which weapons fired at what, asked when a shot can do at least 1 point on average or on the last
-  impulse (the rule the terminal game uses, docs/sfb.md "When a person is asked"); the dice then give the damage
-  (rolled by the program, or typed with table dice); otherwise "no fire" without asking;
+  impulse (the rule the terminal game uses, docs/sfb.md "When a person is asked"), or after the word 'fire'; the
+  dice then give the damage (rolled by the program, or typed with table dice); otherwise "no fire" without asking;
 - drone and plasma launches, when a launcher is ready and bears; the cloak, when paid for (the energy answer
   said so: not asked again);
 - scenario #5's disengagement: "no" without asking, unless the person typed 'disengage'.
@@ -29,7 +29,8 @@ from .movement import candidates, distance
 from .narrate import narrator
 
 WORDS = {"disengage": "leave the battle at the end of this impulse (scenario #5: a draw for you, a tactical "
-                      "victory for the robot)"}
+                      "victory for the robot)",
+         "fire": "ask about your fire at this impulse's fire step even if no shot is worth much"}
 
 
 class Assistant:
@@ -43,12 +44,16 @@ class Assistant:
         self.wants_out = False
         self.cloak_wanted: dict[int, bool] = {}  # turn -> the energy answer paid for the cloak to cloak
         self.speed_told = 0  # the turn whose robot speed was last told
+        self.wants_fire = False  # 'fire' typed: ask the next fire question even if no shot is worth much
 
     # ------------------------------------------------------------------ the person's side
     def word(self, name: str) -> str:
         if name == "disengage":
             self.wants_out = True
             return "You will disengage at the end of this impulse."
+        if name == "fire":
+            self.wants_fire = True
+            return "You will be asked about your fire at this impulse's fire step."
         raise PaperRobotError(f"'{name}' is not a word of the SFB assistant")
 
     def auto(self, request) -> Any:
@@ -56,8 +61,12 @@ class Assistant:
         if kind == "disengage":
             answer, self.wants_out = ("yes" if self.wants_out else "no"), False
             return answer
-        if kind == "fire" and not request.view.get("worth_asking"):
-            return "none"
+        if kind == "fire":
+            if self.wants_fire:
+                self.wants_fire = False
+                return None
+            if not request.view.get("worth_asking"):
+                return "none"
         if kind == "cloak" and request.state.turn in self.cloak_wanted:
             return "cloak" if self.cloak_wanted[request.state.turn] else "uncloaked"
         return None

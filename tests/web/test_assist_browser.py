@@ -75,6 +75,7 @@ def test_an_sfb_session_on_a_phone(server, phone, shots):
     page = phone
     page.goto(server.url + "/")
     page.click("#nav-assist")
+    assert_usable_on_a_phone(page, "the assistants' start page")
     page.locator("#assist-start-sfb [name='o.scenario']").select_option("5")
     page.locator("#assist-start-sfb input[name=seed]").fill("3")
     page.click("#assist-sfb")
@@ -169,6 +170,7 @@ def test_a_session_resumes_after_the_server_restarts(server, phone):
     server.stop()
     server.start()  # a new app on the same database: nothing in memory
     page.goto(server.url + "/assist")
+    assert_usable_on_a_phone(page, "the assistants' start page with a session in its list")
     page.click("#resume-1")
     expect(page.locator("#prompt")).to_have_text(prompt)
     assert page.locator("#log").inner_text() == log

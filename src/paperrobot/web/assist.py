@@ -123,7 +123,7 @@ class Assists(Games):
             except PaperRobotError as exc:
                 raise Refused(422, str(exc)) from None
             since = len(live.log.events)
-            self.answer(game_id, seq, answer, text.strip() or "(Enter)")
+            self.answer(game_id, seq, answer, text.strip() or f"Enter: {_text(answer)}")
             live = self.live(game_id)
             live.since, live.notice = since, ""
             return live

@@ -107,7 +107,7 @@ def test_an_sfb_session_on_a_phone(server, phone, shots):
     expect(page.locator("#prompt")).to_contain_text("speed this turn")
 
 
-def test_an_fc_session_with_table_dice_on_a_phone(server, phone, shots):
+def test_an_fc_session_with_table_dice_on_a_phone(server, phone):
     page = phone
     page.goto(server.url + "/assist/fc")
     page.locator("#assist-start-fc input[name=seed]").fill("5")
@@ -137,7 +137,7 @@ def test_an_fc_session_with_table_dice_on_a_phone(server, phone, shots):
     expect(page.locator("#log li.answer")).to_have_count(entries - 1)
 
 
-def test_armadas_assistant_on_a_phone(server, phone, shots):
+def test_armadas_assistant_on_a_phone(server, phone):
     page = phone
     page.goto(server.url + "/assist/armada")
     page.fill("#fleet", "victory-ii,tie-fighter*2")

@@ -20,7 +20,7 @@ from ..core import registry
 from ..core.errors import PaperRobotError
 from ..core.narrate import stamp
 from . import maps, rules
-from .assist import AUTO, ArmadaAssists, Assists, AssistLive
+from .assist import ArmadaAssists, Assists, AssistLive
 from .live import Refused
 
 ARMADA = "armada"

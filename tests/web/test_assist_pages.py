@@ -91,6 +91,8 @@ def test_an_sfb_session_shows_the_robots_moves_rules_and_dice_as_the_engine_play
     page = client.get(url).text
     assert "speed this turn" in _text(_part(page, "prompt")) and "Enter = 13" in _text(_part(page, "format"))
     assert "klingon (robot): 0216 B" in _text(page)  # the robot's status: hex, facing
+    sheet = _text(_part(page, "robot-sheet"))
+    assert "robot: klingon's sheet" in sheet and "internal 0" in sheet and "shields 1:16" in sheet
     told = 0
     for typed in ("12", "", "", "left", "", ""):
         response = _answer(client, url, typed)

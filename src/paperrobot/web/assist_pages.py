@@ -183,6 +183,7 @@ def _context(sessions: Assists, live: AssistLive) -> dict:
     picture = maps.picture(row.game, sessions.view(live), sessions.person_side(live))
     return dict(row=row, info=info, live=live, q=request, question=question, options=options,
                 instructions=instructions + before, robot_status=sessions.status(live), picture=picture,
+                robot_sheets=[t for t in picture.status if t.title.split(":")[0] == info.robot_side],
                 log=_numbered(live), words=getattr(assistant, "words", {}), notice=live.notice,
                 error="", error_rule="", error_for="", typed="", outcome=row.outcome if request is None else None,
                 mine=any(not live.given_without_asking(n) for n in range(1, len(live.match.answers) + 1)))

@@ -197,6 +197,7 @@ def test_every_page_fits_a_phone(server, browser, shots, tmp_path):
     for path, what in (("/", "the start page, with a game in its list"), ("/watch", "the watch page's forms"),
                        (watch.split(server, 1)[1] + "?step=3", "a watched battle"),
                        (f"/results?path={results}", "results"), ("/rules/SFB.R2", "a rule's summary"),
+                       ("/assist", "the table assistants' start page"),
                        ("/games/999", "a refusal")):
         page.goto(server + path)
         assert_usable_on_a_phone(page, what)

@@ -22,6 +22,12 @@ class Encoder:
     fields: tuple[str, ...]  # the name of each number ``observe`` returns
     observe: Callable[[Any, str], list[float]]  # (request.view, side) -> numbers, len(fields) of them
     max_choices: int = 64  # the most choices one small decision offers (the action space)
+    # for reward="shaped" (rewards.py): view -> {unit id: (side, damage level)}, where a rise of a unit's level
+    # is damage that unit took; the scale that turns damage points into reward; and the view after the end
+    # (engine, side) -> view, which no request carries
+    damage: Callable[[Any], dict[str, tuple[str, float]]] | None = None
+    damage_scale: float = 0.0
+    end_view: Callable[[Any, str], Any] | None = None
 
 
 ENCODERS: dict[str, Encoder] = {}

@@ -205,3 +205,46 @@ def test_an_unknown_reward_is_one_clear_error():
         gym_env("sfb", reward="dense")
     with pytest.raises(PaperRobotError, match="no damage measure"):
         aec_env("counting", reward="shaped")
+
+
+# ------------------------------------------------------------------------------------------ split option keys
+def test_split_option_keys_become_one_decision_per_part():
+    from paperrobot.core.contract import Option, Request
+    from paperrobot.envs.decisions import Decisions
+    from paperrobot.envs.games import _course_parts
+    keys = ("0:", "1:0", "1:1", "2:0,0", "2:0,-1", "2:1,1")
+    request = Request("maneuver", "rebel", options=tuple(Option(k) for k in keys), default="1:0")
+    d = Decisions(request, 8, _course_parts)
+    assert d.choices() == ["0", "1", "2"] and d.stage() == (2, 1)
+    assert d.act(2) is False and d.choices() == ["0", "1"]  # speed 2: the first joint's yaw
+    assert d.act(0) is False and d.choices() == ["0", "-1"]
+    assert d.act(1) is True and d.answer == "2:0,-1"
+    d = Decisions(request, 8, _course_parts)
+    assert d.act(2) is False and d.act(1) is True and d.answer == "2:1,1"  # one yaw left after 1: taken
+    d = Decisions(request, 8, _course_parts)
+    assert d.act(0) is True and d.answer == "0:"
+    d = Decisions(request, 8, _course_parts)
+    assert d.act(5) is True and d.illegal and d.answer == "1:0"  # outside the mask: the default
+    single = Request("maneuver", "rebel", options=(Option("3:0,0,0"),), default="3:0,0,0")
+    assert Decisions(single, 8, _course_parts).choices() == ["3:0,0,0"]  # one option: still one decision
+
+
+def test_armada_courses_are_chosen_joint_by_joint():
+    """Every Armada maneuver is answered by small decisions (a speed, then a yaw per joint: at most 5 choices
+    each, RRG Ship Movement) whose answer is one of the listed courses."""
+    env = gym_env("armada")
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    maneuvers = 0
+    for _ in range(3000):
+        d = env.unwrapped.decisions
+        if d.request.kind == "maneuver" and len(d.request.options) > 1:
+            assert 1 < len(d.choices()) <= 5 and env.action_masks().sum() == len(d.choices())
+        _, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        assert not info["illegal_action"]
+        if d.request.kind == "maneuver" and d.answer is not None:
+            assert d.answer in {o.key for o in d.request.options}
+            maneuvers += len(d.request.options) > 1
+        if terminated:
+            env.reset()
+    assert maneuvers > 5

@@ -109,7 +109,7 @@ class PaperRobotAEC(AECEnv):
 
     # ------------------------------------------------------------------ helpers
     def _open(self, request) -> None:
-        self.decisions = Decisions(request, self.enc.max_choices)
+        self.decisions = Decisions(request, self.enc.max_choices, self.enc.split.get(request.kind))
         self.agent_selection = request.side
         new = self.log.events[self.seen:]
         self.seen = len(self.log.events)

@@ -3,7 +3,7 @@ encoding of the side's JSON view, one named number at a time. Each game's view e
 ``Encoder`` registered here (games.py), so the game packages know nothing of environments."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -28,6 +28,8 @@ class Encoder:
     damage: Callable[[Any], dict[str, tuple[str, float]]] | None = None
     damage_scale: float = 0.0
     end_view: Callable[[Any, str], Any] | None = None
+    # request kind -> how to split its option keys into parts chosen one at a time (decisions.py)
+    split: dict[str, Callable[[str], tuple]] = field(default_factory=dict)
 
 
 ENCODERS: dict[str, Encoder] = {}

@@ -93,7 +93,8 @@ class VsRobot(gym.Env):
             return None
 
     def _open(self, request: Request | None) -> None:
-        self.decisions = None if request is None else Decisions(request, self.enc.max_choices)
+        self.decisions = (None if request is None
+                          else Decisions(request, self.enc.max_choices, self.enc.split.get(request.kind)))
 
     def _reward(self) -> float:
         """The shaped part since the last step: read from the new request's view, or the view after the end."""

@@ -11,6 +11,7 @@ PPO beats a rule bot.
 from __future__ import annotations
 
 import argparse
+import collections
 import sys
 import time
 
@@ -25,29 +26,36 @@ from paperrobot.sim.stats import wilson_interval
 SETUPS = {"sfb": {"scenario": "5"}}  # the issue's scenario; other games use their default set-up
 
 
-def policy_wins(game: str, setup: dict, seeds: list[int]) -> int:
-    """The heuristic policy flies the learner's side (the side gym_env gives the learner) against the robot."""
+def learner_side(game: str) -> str:
     info = paperrobot.game_info(game)
-    learner = next(s for s in info.sides if s != info.robot_side)
-    wins = 0
-    for seed in seeds:
-        match = paperrobot.new_game(game, seed=seed, **setup)
-        outcome = drive_all(match, {info.robot_side: "robot", learner: "policy"})
-        wins += outcome.winner == learner
-    return wins
+    return next(s for s in info.sides if s != info.robot_side)  # the side gym_env gives the learner
 
 
-def env_wins(env, choose, seeds: list[int]) -> int:
+def policy_outcomes(game: str, setup: dict, seeds: list[int]) -> list:
+    """The heuristic policy flies the learner's side against the robot."""
+    robot = paperrobot.game_info(game).robot_side
+    return [drive_all(paperrobot.new_game(game, seed=seed, **setup), {robot: "robot", learner_side(game): "policy"})
+            for seed in seeds]
+
+
+def env_outcomes(env, choose, seeds: list[int]) -> list:
     """Play one battle per seed in ``env``; ``choose(obs, mask)`` gives the action."""
-    wins = 0
+    outcomes = []
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
         while True:
             obs, reward, terminated, truncated, _ = env.step(choose(obs, env.action_masks()))
             if terminated or truncated:
-                wins += env.unwrapped.match.outcome.winner == env.unwrapped.learner
+                outcomes.append(env.unwrapped.match.outcome)
                 break
-    return wins
+    return outcomes
+
+
+def how(outcomes: list, learner: str) -> str:
+    """How the battles ended, from the learner's side: 'loss by disengaged 180, win by destroyed 20'."""
+    counts = collections.Counter(
+        f"{'draw' if o.winner is None else 'win' if o.winner == learner else 'loss'} by {o.result}" for o in outcomes)
+    return ", ".join(f"{k} {n}" for k, n in counts.most_common())
 
 
 def main() -> None:
@@ -92,11 +100,11 @@ def main() -> None:
     start = time.process_time()
     rng = np.random.default_rng(args.seed)
     results = {
-        "PPO agent (masked, deterministic)": env_wins(
+        "PPO agent (masked, deterministic)": env_outcomes(
             gym_env(args.game, **setup),
             lambda obs, mask: int(model.predict(obs, action_masks=mask, deterministic=True)[0]), seeds),
-        "heuristic policy": policy_wins(args.game, setup, seeds),
-        "random masked agent": env_wins(
+        "heuristic policy": policy_outcomes(args.game, setup, seeds),
+        "random masked agent": env_outcomes(
             gym_env(args.game, **setup), lambda obs, mask: int(rng.choice(np.flatnonzero(mask))), seeds),
     }
     eval_cpu = time.process_time() - start
@@ -104,9 +112,12 @@ def main() -> None:
           f"{args.reward}) in {trained_cpu / 60:.1f} CPU-minutes; evaluated in {eval_cpu / 60:.1f} CPU-minutes")
     print(f"win rate against the robot over {args.eval} battles (seeds derive_seed({args.seed + 1000}, i)), "
           "95% Wilson interval:")
-    for name, wins in results.items():
+    learner = learner_side(args.game)
+    for name, outcomes in results.items():
+        wins = sum(o.winner == learner for o in outcomes)
         low, high = wilson_interval(wins, args.eval)
-        print(f"  {name:34} {wins:4d}/{args.eval}  {wins / args.eval:6.1%}  [{low:.1%}, {high:.1%}]")
+        print(f"  {name:34} {wins:4d}/{args.eval}  {wins / args.eval:6.1%}  [{low:.1%}, {high:.1%}]  "
+              f"mean turns {np.mean([o.turns for o in outcomes]):.1f}; {how(outcomes, learner)}")
 
 
 if __name__ == "__main__":

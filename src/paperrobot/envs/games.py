@@ -65,7 +65,7 @@ def _course_parts(key: str) -> tuple[str, ...]:
 
 # With the courses split, the largest decision is a squadron's: stay, a move toward each other unit, a shot at
 # each unit in range, pass (at most about 50 with the slots' 5 ships and 8 squadrons a side; 15 seen in random
-# play). Shaped reward: 0.05 per hull point (a mid-size ship's hull, 5-6 points, is worth about 0.3).
+# play). Shaped reward: 0.05 per hull point (ships have hulls of 4-8, squadrons 3-5).
 register("armada", Encoder(("style", "focal", "zone", "command", "ai-command", "activate", "maneuver", "attack",
                             "defend", "squadron-pick", "squadron"), _armada_fields(), _armada_observe,
                            max_choices=64, damage=_armada_damage, damage_scale=0.05,
@@ -123,7 +123,7 @@ def _sfb_damage(view: dict) -> dict[str, tuple[str, float]]:
     return {s["name"]: (s["side"], float(s["internal"] - sum(s["shields"]))) for s in view["ships"]}
 
 
-# Shaped reward: 0.01 per damage point (the Federation CL of #5 has about 70 shield boxes).
+# Shaped reward: 0.01 per damage point (the Federation ship of #5 has 70 shield boxes).
 register("sfb", Encoder(("energy", "speed", "cloak", "move", "launch", "fire", "disengage"), _sfb_fields(),
                         _sfb_observe, max_choices=64, damage=_sfb_damage, damage_scale=0.01,
                         end_view=lambda engine, side: engine.view(side)))
@@ -170,7 +170,7 @@ def _fc_damage(view: dict) -> dict[str, tuple[str, float]]:
 
 
 # A volley lists every legal shot of the weapons not yet used (phasers at the ship or any drone, two modes).
-# Shaped reward: 0.005 per damage point (a ship has about 100-200 shield boxes and internals to lose).
+# Shaped reward: 0.005 per damage point (the Federation CA has 150 shield boxes and 86 internal boxes).
 register("fc", Encoder(("allocate", "accelerate", "move", "defend", "reinforce", "fire", "launch", "batteries",
                         "repair", "transfer", "dac_phaser", "dac_tractor"), _fc_fields(), _fc_observe,
                        max_choices=320, damage=_fc_damage, damage_scale=0.005,

@@ -122,11 +122,7 @@ class PaperRobotAEC(AECEnv):
         open information in every game), or from the view after the end."""
         if self.shaped is None:
             return
-        if self.decisions is not None:
-            view = self.decisions.request.view
-        else:
-            view = None if self.enc.end_view is None else self.enc.end_view(self.match.engine, self.possible_agents[0])
-        self.shaped.tally.read(view)
+        self.shaped.tally.read(rewards.latest_view(self.enc, self.decisions, self.match, self.possible_agents[0]))
         for agent in self.agents:
             self.rewards[agent] += self.shaped.pay(agent)
 

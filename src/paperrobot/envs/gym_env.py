@@ -100,11 +100,7 @@ class VsRobot(gym.Env):
         """The shaped part since the last step: read from the new request's view, or the view after the end."""
         if self.shaped is None:
             return 0.0
-        if self.decisions is not None:
-            view = self.decisions.request.view
-        else:
-            view = None if self.enc.end_view is None else self.enc.end_view(self.match.engine, self.learner)
-        self.shaped.tally.read(view)
+        self.shaped.tally.read(rewards.latest_view(self.enc, self.decisions, self.match, self.learner))
         return self.shaped.pay(self.learner)
 
     def _obs(self) -> np.ndarray:

@@ -23,6 +23,13 @@ def outcome_reward(outcome, side: str) -> float:
     return 0.0 if outcome.winner is None else (1.0 if outcome.winner == side else -1.0)
 
 
+def latest_view(enc: Encoder, decisions, match, side: str) -> Any:
+    """The open request's view, or once the game is over the view after the end (which no request carries)."""
+    if decisions is not None:
+        return decisions.request.view
+    return None if enc.end_view is None else enc.end_view(match.engine, side)
+
+
 class DamageTally:
     """Damage each side took, from successive views. A unit's level is first read when it first appears, so a
     unit arriving later (or a ship's full shields) is no damage; only rises and falls after that count (a

@@ -36,6 +36,14 @@ def test_a_table_session_flies_the_engines_own_robot_with_the_same_dice(game, se
     assert "ROBOT " in out and "MOVE the " in out and "Result after" in out
     rule = "SFB.R2" if game == "sfb" else "FC.1A"
     assert f"      {rule} " in out  # the rule's summary, printed the first time the rule is cited
+    robot_hit = [e for e in ref.log.events if e.kind == "damage" and e.side == "robot"]
+    if robot_hit:  # the boxes to mark on the robot's sheet: shield boxes, then the DAC's (or #4's rule's) in order
+        d = robot_hit[0].data
+        if game == "sfb":
+            hits = f"; internal ({d['damage_rule']}): {', '.join(d['hits'])}" if d["hits"] else ""
+            assert f"sheet: {d['points']} points, mark {d['absorbed']} box(es) of shield #{d['shield']}{hits}" in out
+        else:
+            assert f"MARK on the robot's card: {d['damage']} on shield #{d['shield']}" in out
 
 
 def test_the_sfb_assistant_tells_where_the_robot_goes_and_what_to_mark(tmp_path, capsys):

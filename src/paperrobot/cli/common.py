@@ -119,8 +119,9 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy") -> None:
         return
     point = suggestion(game, setup, opponent)
     if point is not None:
-        say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes this an even fight against the {opponent} "
-            f"(measured: {point.text()}; docs/balance.md).")
+        who = "heuristic policy" if opponent == "policy" else "robot itself"
+        say(f"Suggested difficulty: --handicap {point.h50:+.0f}, the even point measured against PaperRobot's {who} "
+            f"({point.text()}; docs/balance.md).")
 
 
 def handicap_line(game: str, setup: dict) -> str:

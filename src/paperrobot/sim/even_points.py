@@ -39,9 +39,9 @@ def load() -> tuple[EvenPoint, ...]:
 
 def suggestion(game: str, setup: dict | None = None, opponent: str = "policy") -> EvenPoint | None:
     """The measured even point of this game, set-up (defaults filled in; the handicap itself aside) and opponent."""
-    from ..core import registry
+    import paperrobot
 
-    info = registry.info(game)
+    info = paperrobot.game_info(game)  # imports the game's package, which registers it
     aside = ("handicap", "handicap_prices")
 
     def full(options: dict) -> dict:
@@ -57,7 +57,7 @@ def suggestion(game: str, setup: dict | None = None, opponent: str = "policy") -
 
 def listing(game: str) -> str:
     """One short sentence of every even point measured for ``game`` (for --help texts)."""
-    points = [p for p in load() if p.game == game]
+    points = [p for p in load() if p.game == game and p.opponent == "policy"]  # the policy stands in for a person
     if not points:
         return "none measured yet"
     return "; ".join(f"{' '.join(f'{k}={v}' for k, v in p.setup.items()) or 'default set-up'}: {p.text()}"

@@ -50,25 +50,40 @@ def rows(folder: Path, runs: dict) -> list[dict]:
     return out
 
 
+def at_table(r: dict) -> str:
+    """The even point as the table sees it: boxes (FC, SFB) or squadrons (Armada), and who gets them."""
+    from paperrobot.core import handicap as hc
+
+    who = "robot" if r["h50"] >= 0 else ("player" if r["game"] != "armada" else "Rebels")
+    if r["game"] == "armada":
+        count = hc.units_for(round(r["h50"]), 8 if r["h50"] >= 0 else 7)
+        return f"{count} {'TIE fighters' if r['h50'] >= 0 else 'Z-95s'} to the {who if r['h50'] < 0 else 'Imperials'}"
+    price = 0.6 if r["game"] == "fc" else 1.15
+    return f"{hc.units_for(round(r['h50']), price)} shield boxes to the {who}"
+
+
 def pct(x, points):
     return f"{100 * x / points:+.0f}%" if x is not None and points else ""
 
 
 def markdown(table: list[dict]) -> str:
-    lines = ["| matchup | opponent | seeds | h50 | 95% Fieller | % of the robot's points | games | CPU s |",
-             "|---|---|---|---:|---|---:|---:|---:|"]
+    lines = ["| matchup | opponent | seeds | h50 | 95% Fieller | % of the robot's points | at the table | games | CPU s |",
+             "|---|---|---|---:|---|---:|---|---:|---:|"]
     for r in table:
-        shown = {k: v for k, v in r["setup"].items() if v not in ("", None) and k not in ("map", "handicap_prices")}
+        defaults = {o.name: o.default for o in paperrobot.game_info(r["game"]).options}
+        shown = {k: v for k, v in r["setup"].items() if v not in ("", None) and k in defaults and k not in (
+            "imperial", "rebel") and (v != defaults[k] or k in ("robot_ship", "player_ship", "scenario"))}
         what = f"{r['game']} " + " ".join(f"{k}={v}" for k, v in shown.items())
         if r["h50"] is None or r["low"] is None:
-            h50, interval, share = "—", "none: " + "; ".join(r["notes"])[:80], ""
+            h50, interval, share, table = "—", "none: " + "; ".join(r["notes"])[:80], "", ""
         else:
             h50 = f"{r['h50']:+.1f} {r['unit']}"
             interval = f"{r['low']:+.1f} to {r['high']:+.1f}"
             share = (f"{pct(r['h50'], r['points'])} ({pct(r['low'], r['points'])} to {pct(r['high'], r['points'])})"
                      if r["points"] else "")
+            table = at_table(r)
         seeds = "fresh" if r["fresh"] else "common"
-        lines.append(f"| {what} | {r['opponent']} | {seeds} | {h50} | {interval} | {share} | {r['games']:,} | "
+        lines.append(f"| {what} | {r['opponent']} | {seeds} | {h50} | {interval} | {share} | {table} | {r['games']:,} | "
                      f"{r['cpu'] if r['cpu'] is not None else ''} |")
     return "\n".join(lines)
 

@@ -94,7 +94,9 @@ def even_points(table: list[dict]) -> str:
     for r in table:
         if r["h50"] is None or r["low"] is None or not r["fresh"]:
             continue
-        setup = {k: v for k, v in r["setup"].items() if v not in ("", None)}
+        defaults = {o.name: o.default for o in paperrobot.game_info(r["game"]).options}
+        setup = {k: v for k, v in r["setup"].items() if v not in ("", None) and (
+            v != defaults.get(k) or k in ("robot_ship", "player_ship", "scenario"))}
         out += ["[[even]]", f'game = "{r["game"]}"', f'opponent = "{r["opponent"]}"',
                 f"h50 = {r['h50']:.1f}", f"low = {r['low']:.1f}", f"high = {r['high']:.1f}", f'unit = "{r["unit"]}"',
                 f"command = {json.dumps(r['command'] or '')}",

@@ -9,7 +9,7 @@ from paperrobot.sim.balance import BalanceStore, Plan, registry_matchup, run_swe
 from paperrobot.sim.chunks import LocalEngine  # noqa: E402
 
 
-@pytest.mark.slow  # about 1,600 battles: 20-30 CPU-seconds
+@pytest.mark.slow  # about 1,600 battles: 12 CPU-seconds, 40 s on the shared machine
 def test_the_klingon_mirror_duel_is_even_at_handicap_zero():
     mirror = registry_matchup("sfb", {"scenario": "duel", "robot_ship": "klingon", "player_ship": "klingon"},
                               "robot")

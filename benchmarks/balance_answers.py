@@ -113,8 +113,11 @@ def main() -> None:
     runs = {}
     for path in args.runs:
         for line in path.read_text().splitlines():
-            if line.startswith("{"):
+            if line.startswith("{"):  # a sweep extended by a later command: its CPU adds up, its command is the last
                 run = json.loads(line)
+                before = runs.get(run["name"])
+                if before is not None:
+                    run["cpu_s"] = round(before["cpu_s"] + run["cpu_s"], 1)
                 runs[run["name"]] = run
     table = rows(args.folder, runs)
     print(markdown(table))

@@ -88,6 +88,7 @@ class GameInfo:
     ships: Callable[[], list[str]] = field(default=lambda: [])
     scenarios: Callable[[], list[str]] = field(default=lambda: [])
     handicap_unit: str = "points"  # the game's points, as the handicap option counts them (e.g. "BPV")
+    assistant: Callable[[], Any] | None = None  # -> the game's table assistant (auto, question, instruction)
 
     def option(self, name: str) -> SetupOption:
         for option in self.options:

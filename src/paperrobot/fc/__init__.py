@@ -81,6 +81,11 @@ def play(seed: int, opponent: str = "policy", **setup) -> Outcome:
     return drive_all(match, {"robot": "robot", "player": opponent})
 
 
+def _assistant():
+    from .assist import Assistant
+    return Assistant()
+
+
 def _ships() -> list[str]:
     return sorted(load_ships())
 
@@ -104,4 +109,4 @@ INFO = registry.register(registry.GameInfo(
         registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
                              "fc/data/handicap.toml, edited; empty: the built-in one)", "", kind="text"),
     ),
-    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships))
+    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships, assistant=_assistant))

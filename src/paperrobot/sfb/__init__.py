@@ -63,6 +63,11 @@ def play_battle(seed: int, scenario: str = "5", opponent: str = "policy", robot_
     return drive_all(match, {"player": opponent, "robot": "robot"})
 
 
+def _assistant():
+    from .assist import Assistant
+    return Assistant()
+
+
 def _ship_names() -> list[str]:
     return sorted(load_ships(None))
 
@@ -93,4 +98,4 @@ registry.register(registry.GameInfo(
                              "sfb/data/handicap.toml, edited; empty: the built-in one)", "", "text"),
     ),
     build=Game.build, narrator=narrator, engine_version=1, ships=_ship_names, scenarios=scenario_names,
-    handicap_unit="BPV"))
+    assistant=_assistant, handicap_unit="BPV"))

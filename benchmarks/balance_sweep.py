@@ -8,6 +8,9 @@ read from /proc before the engine is closed, so Ray's own overhead counts. Start
 is reported apart.
 
     .venv/bin/python benchmarks/balance_sweep.py [--games-per-level 400] [--work 60000] [--jobs 2] [--no-ray]
+    .venv/bin/python benchmarks/balance_sweep.py --game sfb --set scenario=5 --games-per-level 100   # a real game
+
+``--game`` sweeps a real game of the registry over its ``handicap`` option against the policy instead.
 """
 from __future__ import annotations
 
@@ -55,7 +58,7 @@ def measure(name: str, make_engine, matchup: Matchup, plan: Plan) -> dict:
     cpu0, wall0 = tree_cpu(), time.perf_counter()
     engine = make_engine()
     if name != "serial":  # start the workers before the clock: warm-up chunk
-        list(engine.map([Chunk(matchup.play, "robot", 999, 0, (0,))] * engine.jobs))
+        list(engine.map([Chunk(matchup.play, matchup.robot_side, 999, 0, (0,))] * engine.jobs))
     cpu1, wall1 = tree_cpu(), time.perf_counter()
     sweep = run_sweep(matchup, plan, BalanceStore(None), engine)
     cpu2, wall2 = tree_cpu(), time.perf_counter()
@@ -73,10 +76,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=50)
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument("--game", help="a real game of the registry (fc, sfb, armada) instead of the synthetic one")
+    parser.add_argument("--set", action="append", default=[], help="a set-up option of --game, key=value")
     args = parser.parse_args()
     synthetic.fixed_sweep(1, 20, work=0)  # import statsmodels and fit once, outside the measurements
-    matchup = Matchup("synthetic/bench", "synthetic", partial(synthetic.play, work=args.work, shared=0.8,
-                                                              draw=0.05))
+    if args.game:
+        from paperrobot.sim.balance import registry_matchup
+        matchup = registry_matchup(args.game, dict(item.split("=", 1) for item in args.set), "policy")
+    else:
+        matchup = Matchup("synthetic/bench", "synthetic", partial(synthetic.play, work=args.work, shared=0.8,
+                                                                  draw=0.05))
     plan = Plan(games_per_level=args.games_per_level, probe_games=args.games_per_level, chunk=args.chunk)
     engines = [("serial", lambda: LocalEngine(1)), (f"local x{args.jobs}", lambda: LocalEngine(args.jobs))]
     if not args.no_ray:
@@ -84,7 +93,8 @@ def main() -> None:
             from paperrobot.sim.ray_engine import RayEngine
             return RayEngine(args.jobs)
         engines.append((f"ray x{args.jobs}", ray_engine))
-    print(f"sweep: synthetic game, work {args.work}, {args.games_per_level} games per level and probe, chunks of "
+    what = f"{matchup.label}" if args.game else f"synthetic game, work {args.work}"
+    print(f"sweep: {what}, {args.games_per_level} games per level and probe, chunks of "
           f"{args.chunk}, {os.cpu_count()} cores")
     print(f"{'engine':<10} {'games':>6} {'wall s':>7} {'CPU s':>7} {'games/CPU-s':>11} {'games/wall-s':>12} "
           f"{'start-up wall/CPU s':>19}  h50 [95%]")

@@ -30,7 +30,8 @@ def _log_digest(log: EventLog) -> str:
 def test_registered_with_every_option_defaulted():
     info = paperrobot.game_info("armada")
     assert "armada" in paperrobot.games() and info.sides == ("rebel", "imperial") and info.robot_side == "imperial"
-    assert {o.name for o in info.options} == {"imperial", "rebel", "table", "evade_close", "ships_dir", "geometry"}
+    assert {o.name for o in info.options} == {"imperial", "rebel", "table", "evade_close", "ships_dir", "geometry",
+                                             "handicap", "handicap_prices"}
     match = paperrobot.new_game("armada", seed=7)
     steps = match.play()
     request = next(steps)

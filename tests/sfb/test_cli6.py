@@ -56,3 +56,15 @@ def test_scenario_options_from_the_command_line():
     assert result.exit_code == 0, result.output
     bad = invoke("battle", "sfb", "--scenario", "6", "--plasma-f", "vassal", "--no-maps")
     assert bad.exit_code == 2 and "plasma_f" in bad.output and len(bad.output.strip().splitlines()) == 1
+
+
+def test_all_pairings_cell_has_interval_elo_and_los():
+    from paperrobot.cli.sfb import pairing_cell
+    from paperrobot.sim.stats import Summary
+
+    summary = Summary()
+    summary.games, summary.wins, summary.draws = 100, {"robot": 60, "player": 30}, 10
+    cell = pairing_cell(summary)
+    # Wilson 50.2%-69.1%; score 0.65 -> Elo -400 log10(1/0.65 - 1) = +108, se 0.045 -> s 0.562..0.738;
+    # LOS Phi(30/sqrt(90)) = 99.9%
+    assert cell.splitlines() == ["60% (50%-69%)", "Elo +108 (+43..+180)", "LOS 100%"]

@@ -36,8 +36,13 @@ INFO = registry.register(registry.GameInfo(
         registry.SetupOption("ships_dir", "a folder of your own ship and squadron files ('' for none)", "", "text"),
         registry.SetupOption("geometry", "your own measurements: a copy of data/geometry.toml, edited ('' for the "
                                          "package's)", "", "text"),
+        registry.SetupOption("handicap", "fleet points for the Imperial AI as extra squadrons (negative: Rebel "
+                             "squadrons for your side)", 0, "int", low=-200, high=200),
+        registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
+                             "armada/data/handicap.toml, edited; empty: the built-in one)", "", "text"),
     ),
-    build=Game.build, narrator=narrator, engine_version=2, ships=_units))  # 2: issue #10 defence and deployment
+    build=Game.build, narrator=narrator, engine_version=2, ships=_units,
+    handicap_unit="fleet points"))  # 2: issue #10 defence and deployment
 
 
 def new_match(setup: Setup | None = None, seed: int = 1, log: EventLog | None = None) -> Match:

@@ -86,6 +86,9 @@ class Game(Measures):
             if not items:
                 raise FleetError(f"the {side} fleet is empty; list ships and squadrons, e.g. 'victory-ii,tie-fighter*4'")
             check_fleet(expand(items), setup.get("ships_dir") or None, f"the {side} fleet")
+        handicap, prices = setup.pop("handicap", 0), setup.pop("handicap_prices", "")
+        if handicap or prices:
+            setup.update(handicap_fleets(handicap, prices, setup))
         return cls(Setup.from_options(**setup), Dice(seed), log)
 
     # ------------------------------------------------------------------ the contract
@@ -758,3 +761,29 @@ class Game(Measures):
         for q in self.live_squads():
             q.activated = False
         self.emit("status", score=dict(self.score))
+
+
+def handicap_prices(path: str | None = ""):
+    """Armada's handicap squadrons (data/handicap.toml), or the person's own table."""
+    from ..core import handicap as hc
+    from .data import DATA
+    return hc.load_prices(DATA / hc.PRICES, path or None, hc.SquadronPrices)
+
+
+def handicap_fleets(handicap: int, prices_path: str, setup: dict) -> dict:
+    """The fleets with the handicap's squadrons added: ``handicap`` fleet points buy round(points / card
+    points) copies of the price table's squadron for the Imperial (robot) side, or, when negative, for the
+    Rebels. They come on top of the fleet's points and its squadron third (a handicap is off the book)."""
+    from ..core import handicap as hc
+    from .fleets import FleetError
+    prices = handicap_prices(prices_path)
+    if not handicap:
+        return {}
+    who, points = hc.side_and_amount(handicap)
+    side, unit = (IMPERIAL, prices.robot_unit) if who == "robot" else (REBEL, prices.player_unit)
+    squads = catalogue(setup.get("ships_dir") or None)[1]
+    if unit not in squads or squads[unit].faction != side:
+        raise FleetError(f"the handicap price table names '{unit}' for the {side} side; give a {side} squadron")
+    count = hc.units_for(points, squads[unit].points)
+    fleet = str(setup.get(side, ""))
+    return {side: f"{fleet},{unit}*{count}" if count else fleet}

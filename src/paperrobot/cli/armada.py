@@ -15,7 +15,8 @@ import typer
 from ..core.errors import PaperRobotError
 from ..core.events import EventLog
 from ..core.files import write_text_atomic
-from .common import check_outputs, fail, force_option, say
+from .common import (check_outputs, fail, force_option, handicap_option, handicap_setup, prices_option, say,
+                     show_handicap)
 
 GAME = "armada"
 GEOMETRY_HELP = "Your own measurements (a copy of the package's data/geometry.toml, edited)."
@@ -38,6 +39,16 @@ def new_match(seed: int, options: dict, log: EventLog | None = None):
     return new_game(GAME, seed=seed, log=log, **options)
 
 
+WHAT = "extra squadrons (data/handicap.toml: TIE fighters at 8 points for the AI, Z-95s at 7 for the Rebels)"
+
+
+def with_handicap(options: dict, handicap: int, prices: Optional[Path], show: bool = True) -> dict:
+    options = {**options, **handicap_setup(GAME, handicap, prices)}
+    if show:
+        show_handicap(GAME, options, "policy")
+    return options
+
+
 def register(groups) -> None:
     @groups["battle"].command("armada")
     def battle(seed: int = typer.Option(1, help="Random seed: the same seed replays the same battle."),
@@ -47,12 +58,14 @@ def register(groups) -> None:
                ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
                geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
                quiet: bool = typer.Option(False, "--quiet", help="Only the result line."),
+               handicap: int = handicap_option(GAME, WHAT),
+               handicap_prices: Optional[Path] = prices_option(),
                force: bool = force_option()):
         """Six narrated rounds: the Imperial AI (seed 003) against the Rebel player policy."""
         check_outputs(force, log=log, svg=svg)
         from ..armada import narrator
         from ..core.contract import drive_all
-        options = setup_options(fleet_file, ships_dir, geometry)
+        options = with_handicap(setup_options(fleet_file, ships_dir, geometry), handicap, handicap_prices, not quiet)
         events = EventLog(enabled=True)
         nar = narrator()
         pictures = _Pictures(svg, options["geometry"]) if svg else None
@@ -81,12 +94,16 @@ def register(groups) -> None:
                  db: Optional[Path] = typer.Option(None, help="SQLite file for one row per game."),
                  fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
                  geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
+                 handicap: int = handicap_option(GAME, WHAT),
+                 handicap_prices: Optional[Path] = prices_option(),
                  force: bool = force_option()):
         """Many battles, Imperial AI against the Rebel policy: who wins how often."""
         check_outputs(force, db=db)
         from ..armada import play_options
         from .simview import simulate as run
         options = setup_options(fleet_file, None, geometry)
+        if handicap or handicap_prices:  # only when given: a store of earlier runs keeps its configuration
+            options = with_handicap(options, handicap, handicap_prices)
         new_match(seed, options)  # refuse a bad set-up (unknown ship, bad geometry file) before any worker starts
         play = functools.partial(play_options, options=options)  # picklable: each worker builds its own matches
         config = dict(options)
@@ -100,10 +117,13 @@ def register(groups) -> None:
              fleet_file: Optional[Path] = typer.Option(None, "--fleet-file", help="A TOML fleet file."),
              ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
              geometry: Optional[Path] = typer.Option(None, "--geometry", help=GEOMETRY_HELP),
+             handicap: int = handicap_option(GAME, WHAT),
+             handicap_prices: Optional[Path] = prices_option(),
              force: bool = force_option()):
         """Command the Rebels against the Imperial AI ('save', 'undo', 'quit' at any prompt)."""
         check_outputs(force, save=save, resume=resume)
-        run_play(seed, save, resume, setup_options(fleet_file, ships_dir, geometry))
+        options = setup_options(fleet_file, ships_dir, geometry)
+        run_play(seed, save, resume, with_handicap(options, handicap, handicap_prices, not resume))
 
     @groups["assist"].command("armada")
     def assist(state: Optional[Path] = typer.Option(None, "--state", help="Keep the fleet's state in this file."),

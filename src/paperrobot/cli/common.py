@@ -79,3 +79,72 @@ def command_line() -> str:
 
 
 __all__ = ["console", "fail", "say", "check_outputs", "force_option", "command_line", "GAME_MODULES", "sys"]
+
+
+# ------------------------------------------------------------------------------------ the handicap
+HANDICAP_HELP = ("Handicap in the game's points for the robot (negative: for your side), given as {what}; "
+                 "0 is the published game. Measured even points: {even}.")
+
+
+def handicap_option(game: str, what: str):
+    """``--handicap N``, its help naming the mechanism and the measured even points (sim/even_points.toml)."""
+    from ..sim.even_points import listing
+
+    return typer.Option(0, "--handicap", help=HANDICAP_HELP.format(what=what, even=listing(game)))
+
+
+def prices_option():
+    return typer.Option(None, "--handicap-prices", help="Your own price table for the handicap (a copy of the "
+                        "game's data/handicap.toml, edited); see docs/balance.md.")
+
+
+def handicap_setup(game: str, handicap: int, prices: Optional[Path]) -> dict:
+    """The set-up options of --handicap and --handicap-prices (checked against the registry: one line if wrong)."""
+    from ..core import registry
+
+    info = registry.info(game)
+    setup = {"handicap": info.option("handicap").check(handicap)}
+    if prices is not None:
+        setup["handicap_prices"] = str(Path(prices).resolve())  # absolute: a save resumes from another folder
+    return setup
+
+
+def show_handicap(game: str, setup: dict, opponent: str = "policy") -> None:
+    """Before a game: what the handicap gives (a line), or the measured even point as a suggestion."""
+    from ..sim.even_points import suggestion
+
+    line = handicap_line(game, setup)
+    if line:
+        say(line)
+        return
+    point = suggestion(game, setup, opponent)
+    if point is not None:
+        who = "heuristic policy" if opponent == "policy" else "robot itself"
+        say(f"Suggested difficulty: --handicap {point.h50:+.0f}, the even point measured against PaperRobot's {who} "
+            f"({point.text()}; docs/balance.md).")
+
+
+def handicap_line(game: str, setup: dict) -> str:
+    """One line saying what --handicap gives to whom, in the game's own terms (empty at 0)."""
+    handicap = int(setup.get("handicap") or 0)
+    if not handicap:
+        return ""
+    from ..core import handicap as hc
+
+    prices_path = setup.get("handicap_prices") or ""
+    if game == "armada":
+        from ..armada.data import catalogue
+        from ..armada.game import handicap_prices
+
+        prices = handicap_prices(prices_path)
+        who, points = hc.side_and_amount(handicap)
+        unit = prices.robot_unit if who == "robot" else prices.player_unit
+        card = catalogue(setup.get("ships_dir") or None)[1][unit].points
+        side = "the Imperial AI" if who == "robot" else "your Rebel fleet"
+        return (f"Handicap {handicap:+d} fleet points: {side} gets {hc.units_for(points, card)} extra {unit} "
+                f"squadrons ({card} points each), on top of its fleet")
+    if game == "fc":
+        from ..fc import handicap_prices_for
+        return hc.describe_boxes(handicap, handicap_prices_for(prices_path), "points")
+    from ..sfb.game import handicap_prices_for
+    return hc.describe_boxes(handicap, handicap_prices_for(prices_path), "BPV")

@@ -15,12 +15,14 @@ from ..core.errors import DataError, PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.hexgrid import Hex, distance, label, to_offset
 from . import simview
-from .common import check_outputs, console, fail, force_option, say
+from .common import (check_outputs, console, fail, force_option, handicap_option, handicap_setup, prices_option, say,
+                     show_handicap)
 from .render import Mark, hex_map
 from .terminal import Front, TerminalPlay
 
 GAME = "fc"
 OPPONENTS = ("policy", "robot")
+WHAT = "extra shield boxes (data/handicap.toml: 0.6 points a box, provisional)"
 MINOR = ("batteries", "repair", "transfer", "dac_phaser", "dac_tractor")  # answered by 'auto' if the person asks
 
 
@@ -97,12 +99,16 @@ def battle(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7
                                                  "(e.g. dac.toml) that replace the built-in stand-ins."),
            board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+           handicap: int = handicap_option(GAME, WHAT),
+           handicap_prices: Optional[Path] = prices_option(),
            force: bool = force_option(),
 ):
     """Watch one narrated FC duel: every robot decision with its rule ID and dice."""
     check_outputs(force, log=log)
     _check_opponent(opponent)
     setup = _setup(robot, opponent_ship, board, ships_dir, tables)
+    setup.update(handicap_setup(GAME, handicap, handicap_prices))
+    show_handicap(GAME, setup, opponent)
     events = EventLog()
     events.listeners.append(_narrate(decisions))
     match = paperrobot.new_game(GAME, seed=seed, log=events, **setup)
@@ -132,14 +138,21 @@ def simulate(games: int = typer.Option(1000, help="How many battles."),
              quiet: bool = typer.Option(False, help="No progress bar or table."),
    board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+   handicap: int = handicap_option(GAME, WHAT),
+   handicap_prices: Optional[Path] = prices_option(),
    force: bool = force_option(),
 ):
     """Run many FC battles in parallel and print win rates with 95% intervals."""
     check_outputs(force, db=db)
     _check_opponent(opponent)
     setup = _setup(robot, opponent_ship, board, ships_dir, tables)
+    setup.update(handicap_setup(GAME, handicap, handicap_prices))
+    if not quiet:
+        show_handicap(GAME, setup, opponent)
     play_one = partial(fc.play, opponent=opponent, **setup)
     config = {"robot": robot, "opponent_ship": opponent_ship, "opponent": opponent, "map": board}
+    if handicap or handicap_prices:  # only when given: a store of earlier runs keeps its configuration
+        config.update(handicap=handicap, handicap_prices=setup.get("handicap_prices", ""))
     provisional = [t.name for t in fc.load_tables(tables).provisional()]
     if provisional and not quiet:
         say("Provisional data in use (stand-ins for unconfirmed FC charts): " + ", ".join(provisional)
@@ -255,11 +268,16 @@ def play(robot: str = typer.Option("d7", "--robot", help="The robot's ship: d7 o
          tables: Optional[Path] = typer.Option(None, "--tables", help="A folder of your own table files."),
          board: str = typer.Option("floating", "--map", help="floating (no edges) or COLSxROWS, e.g. 42x30: "
                                      "leaving a fixed map disengages."),
+         handicap: int = handicap_option(GAME, WHAT),
+         handicap_prices: Optional[Path] = prices_option(),
          force: bool = force_option(),
 ):
     """Play an FC duel against the robot; the game is saved after every answer ('quit' stops, 'undo' takes back)."""
     check_outputs(force, save=save, resume=resume)
     setup = None if resume is not None else _setup(robot, ship, board, ships_dir, tables)
+    if setup is not None:
+        setup.update(handicap_setup(GAME, handicap, handicap_prices))
+        show_handicap(GAME, setup, "policy")
     say(PLAY_HELP)
     terminal = TerminalPlay(GAME, FcFront(), lambda log: paperrobot.new_game(GAME, seed=seed, log=log, **setup),
                             save_path=save, resume=resume)

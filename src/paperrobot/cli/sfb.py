@@ -20,7 +20,8 @@ from ..core.contract import Match, Request, drive_all
 from ..core.events import Event, EventLog
 from ..sfb.game import check_options
 from . import simview
-from .common import check_outputs, console, fail, force_option, say
+from .common import (check_outputs, console, fail, force_option, handicap_option, handicap_setup, prices_option, say,
+                     show_handicap)
 from .render import Mark, hex_map
 from .terminal import Front, TerminalPlay
 
@@ -59,7 +60,10 @@ def _setup(scenario: str, player_ship: Optional[str], robot_ship: Optional[str],
 
 
 def _options(setup: dict) -> dict:
-    return {k: v for k, v in setup.items() if k in sfb.game.OPTIONS}
+    return {k: v for k, v in setup.items() if k in sfb.game.OPTIONS or k.startswith("handicap")}
+
+
+WHAT = "extra shield boxes (data/handicap.toml: 1.15 BPV a box, provisional)"
 
 
 PLASMA_F_HELP = "Plasma-F: 'seed' (hold 0, starts armed; default) or 'cth' (hold 1, starts empty)."
@@ -162,11 +166,15 @@ def battle(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.s
            decisions: bool = typer.Option(False, "--decisions", help="Narrate only the robot's decisions."),
            maps: bool = typer.Option(True, help="Draw the map at the start and the end."),
            ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+           handicap: int = handicap_option(GAME, WHAT),
+           handicap_prices: Optional[Path] = prices_option(),
            force: bool = force_option()):
     """Watch one narrated battle: every robot decision with its rule ID and dice."""
     check_outputs(force, log=log)
     _check_opponent(opponent)
     setup = _setup(scenario, opponent_ship, robot_ship, impulses, tiebreak, plasma_f, evade, ships_dir)
+    setup.update(handicap_setup(GAME, handicap, handicap_prices))
+    show_handicap(GAME, setup, opponent)
     events = EventLog()
     events.listeners.append(_narrate_to_console(sfb.narrator(), decisions))
     match = paperrobot.new_game(GAME, seed=seed, log=events, **setup)
@@ -207,6 +215,8 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
              all_pairings: bool = typer.Option(False, "--all-pairings",
                                                help="Every pairing of the seven cadet ships, robot vs robot and "
                                                     "robot vs policy; --games is per pairing."),
+             handicap: int = handicap_option(GAME, WHAT),
+             handicap_prices: Optional[Path] = prices_option(),
              force: bool = force_option()):
     """Run many battles in parallel and print win rates with 95% intervals."""
     check_outputs(force, db=db)
@@ -218,6 +228,10 @@ def simulate(scenario: Optional[str] = typer.Option(None, help="Scenario: " + ",
         return
     scenario = scenario or "5"
     setup = _setup(scenario, opponent_ship, robot_ship, impulses, tiebreak, plasma_f, evade)
+    if handicap or handicap_prices:  # only when given: a store of earlier runs keeps its configuration
+        setup.update(handicap_setup(GAME, handicap, handicap_prices))
+        if not quiet:
+            show_handicap(GAME, setup, opponent)
     paperrobot.new_game(GAME, seed=seed, **setup)  # bad names fail before any process starts
     options = _options(setup)
     play = partial(sfb.play_battle, scenario=scenario, opponent=opponent, robot_ship=robot_ship,
@@ -259,9 +273,27 @@ def _all_pairings(scenario: str, games: int, jobs: int, seed: int, db: Optional[
         for p in CADETS:
             table.add_column(SHORT[p], justify="right")
         for r in CADETS:
-            table.add_row(SHORT[r], *(f"{results[(opponent, r, p)].rate('robot')[0]:.0%}" for p in CADETS))
+            table.add_row(SHORT[r], *(pairing_cell(results[(opponent, r, p)]) for p in CADETS))
         console.print(table)
     console.print("Ships: " + ", ".join(f"{v} = {k}" for k, v in SHORT.items()))
+    console.print("Each cell: the robot's win rate and its 95% Wilson interval; the Elo-style difference of the "
+                  "robot's score (wins + half the draws) with its 95% interval; LOS, the likelihood that the robot "
+                  "wins more often than it loses (docs/balance.md 'The formulas').")
+
+
+def pairing_cell(summary) -> str:
+    """One pairing's cell: win rate with its Wilson interval, the Elo-style difference, the likelihood of superiority."""
+    from ..sim.fit import elo_difference, los
+
+    rate, low, high = summary.rate("robot")
+    wins = summary.wins.get("robot", 0)
+    losses = summary.games - wins - summary.draws
+    elo = elo_difference(wins, summary.draws, losses)
+
+    def signed(x: float) -> str:
+        return f"{x:+.0f}" if abs(x) != float("inf") else ("+inf" if x > 0 else "-inf")
+    return (f"{rate:.0%} ({low:.0%}-{high:.0%})\nElo {signed(elo.elo)} ({signed(elo.low)}..{signed(elo.high)})\n"
+            f"LOS {los(wins, losses):.0%}")
 
 
 # --------------------------------------------------------------------------------------- play
@@ -352,12 +384,17 @@ def play(scenario: str = typer.Option("5", help="Scenario: " + ", ".join(sfb.sce
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game (and keep saving to it)."),
          log: Optional[Path] = typer.Option(None, help="Write the event log here at the end."),
          ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files."),
+         handicap: int = handicap_option(GAME, WHAT),
+         handicap_prices: Optional[Path] = prices_option(),
          force: bool = force_option()):
     """Play your ship against the Cadet robot: allocate energy, steer, fire; the robot explains itself."""
     check_outputs(force, save=save, resume=resume, log=log)
     if save and resume and save != resume:
         fail("give --save or --resume, not both (a resumed game keeps saving to its own file)")
     setup = _setup(scenario, ship, robot_ship, impulses, tiebreak, plasma_f, evade, ships_dir)
+    setup.update(handicap_setup(GAME, handicap, handicap_prices))
+    if not resume:
+        show_handicap(GAME, setup, "policy")
     if not resume:
         paperrobot.new_game(GAME, seed=seed, **setup)  # bad names fail before the first question
     front = SfbFront()

@@ -6,8 +6,10 @@ match, ``play`` one silent game for simulations.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from ..core import handicap as hc
 from ..core import registry
 from ..core.contract import drive_all
 from ..core.dice import Dice
@@ -15,7 +17,7 @@ from ..core.errors import PaperRobotError, UnknownName
 from ..core.events import EventLog
 from ..core.hexgrid import Board
 from ..core.outcome import Outcome
-from .data import ShipSpec, Tables, load_ships, load_tables, ship
+from .data import DATA, ShipSpec, Tables, load_ships, load_tables, ship
 from .game import Game
 from .narrate import narrator
 from .player import Policy
@@ -31,16 +33,32 @@ __all__ = ["Game", "Robot", "Policy", "Tables", "ShipSpec", "load_ships", "load_
 
 def build(seed: int = 1, log: EventLog | None = None, robot_ship: str = "d7", player_ship: str = "federation-ca",
           map: str = "floating", ships_dir: str | Path | None = "", tables_dir: str | Path | None = "",
-          dice: Dice | None = None) -> Game:
+          handicap: int = 0, handicap_prices: str | Path | None = "", dice: Dice | None = None) -> Game:
     """A duel (the registry's engine factory): the robot flying ``robot_ship`` (it moves last) against
-    ``player_ship``. Who flies each side is the match's business (``Match.play(controllers=...)``)."""
+    ``player_ship``. Who flies each side is the match's business (``Match.play(controllers=...)``).
+    ``handicap``: points of extra shield boxes for the robot (negative: for the player; core/handicap.py)."""
     if robot_ship not in ROBOT_SHIPS:
         raise UnknownName("FC robot ship", robot_ship, ROBOT_SHIPS)
     ships_dir, tables_dir = ships_dir or None, tables_dir or None
     dice = dice or Dice(seed)
     specs = {"robot": ship(robot_ship, ships_dir), "player": ship(player_ship, ships_dir)}
     setup = {"robot_ship": robot_ship, "player_ship": player_ship, "seed": seed, "map": map or "floating"}
+    prices = handicap_prices_for(handicap_prices) if handicap or handicap_prices else None
+    if handicap:
+        side, points = hc.side_and_amount(handicap)
+        specs[side] = with_boxes(specs[side], hc.units_for(points, prices.points_per_box))
+        setup["handicap"] = handicap  # only when given, so a game without one logs what it always did
     return Game(specs, dice, log, load_tables(tables_dir), ("player", "robot"), setup, board=parse_board(map))
+
+
+def handicap_prices_for(path: str | Path | None = "") -> hc.ShieldBoxPrices:
+    """FC's price of a shield box (data/handicap.toml), or the person's own table."""
+    return hc.load_prices(DATA / hc.PRICES, path or None, hc.ShieldBoxPrices)
+
+
+def with_boxes(spec: ShipSpec, boxes: int) -> ShipSpec:
+    """The ship card with ``boxes`` extra shield boxes spread over its six shields (what a player pencils in)."""
+    return replace(spec, shields=hc.spread_boxes(spec.shields, boxes)) if boxes else spec
 
 
 def parse_board(text: str | None) -> Board | None:
@@ -86,5 +104,9 @@ INFO = registry.register(registry.GameInfo(
                              kind="text"),
         registry.SetupOption("tables_dir", "a folder of your own table files (empty: the built-in tables)", "",
                              kind="text"),
+        registry.SetupOption("handicap", "points for the robot as extra shield boxes (negative: for your side)", 0,
+                             kind="int", low=-300, high=300),
+        registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
+                             "fc/data/handicap.toml, edited; empty: the built-in one)", "", kind="text"),
     ),
     build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships, assistant=_assistant))

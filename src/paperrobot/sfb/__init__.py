@@ -92,6 +92,10 @@ registry.register(registry.GameInfo(
                              "seed", "choice", OPTIONS["plasma_f"]),
         registry.SetupOption("evade", "robot R.CLOAK2-4 against 'cloak' (a cloaking enemy, seed 000) or any "
                              "'plasma'", "cloak", "choice", OPTIONS["evade"]),
+        registry.SetupOption("handicap", "BPV for the robot as extra shield boxes (negative: for your side)", 0,
+                             "int", low=-200, high=200),
+        registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
+                             "sfb/data/handicap.toml, edited; empty: the built-in one)", "", "text"),
     ),
     build=Game.build, narrator=narrator, engine_version=1, ships=_ship_names, scenarios=scenario_names,
-    assistant=_assistant))
+    assistant=_assistant, handicap_unit="BPV"))

@@ -17,6 +17,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ..core import handicap as hc
 from ..core import hexgrid
 from ..core.contract import Match, drive_all
 from ..core.dice import Dice
@@ -116,16 +117,17 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
     def build(cls, seed: int = 1, log: EventLog | None = None, scenario: str = "5", player_ship: str = "",
               robot_ship: str = "", ships_dir: str = "", impulses: int = 16, tiebreak: str = "shields",
               robots: int | None = None, max_turns: int | None = None, plasma_f: str = "seed",
-              evade: str = "cloak") -> "Game":
+              evade: str = "cloak", handicap: int = 0, handicap_prices: str = "") -> "Game":
         """The registry's engine factory: every set-up option by name (core.registry checks them first);
-        ``robots`` and ``max_turns`` None: the scenario's."""
+        ``robots`` and ``max_turns`` None: the scenario's; ``handicap``: BPV of extra shield boxes for the
+        robot's side (negative: the player's; core/handicap.py)."""
         options = {"impulses": impulses, "tiebreak": tiebreak, "plasma_f": plasma_f, "evade": evade}
         if robots is not None:
             options["robots"] = robots
         if max_turns is not None:
             options["max_turns"] = max_turns
         return new_engine(str(scenario), seed, player_ship or None, robot_ship or None, ships_dir or None, log,
-                          options)
+                          options, handicap, handicap_prices)
 
     def controller(self, side: str, kind: str):
         """The robot or the policy of ``side``. A side flown by the robot follows the robot ship's rules (no
@@ -552,7 +554,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
 
 
 def new_engine(scenario: str = "5", seed: int = 1, player_ship: str | None = None, robot_ship: str | None = None,
-               ships_dir=None, log: EventLog | None = None, options: dict | None = None) -> Game:
+               ships_dir=None, log: EventLog | None = None, options: dict | None = None, handicap: int = 0,
+               handicap_prices: str = "") -> Game:
     """Set up a battle from a scenario file: the ships at their starts, equipped; the "setup" event is the
     first of the sequence of play (it names who flies each side)."""
     sc = get_scenario(str(scenario))
@@ -564,6 +567,12 @@ def new_engine(scenario: str = "5", seed: int = 1, player_ship: str | None = Non
     if count > sc.robot.max_count:
         raise PaperRobotError(f"scenario {sc.name} allows at most {sc.robot.max_count} robot ship(s), not {count}")
     impulses = int(opts.get("impulses", sc.impulses))
+    extra = {"player": 0, "robot": 0}  # extra shield boxes of each side (the handicap)
+    prices = handicap_prices_for(handicap_prices) if handicap or handicap_prices else None
+    if handicap:
+        side, points = hc.side_and_amount(handicap)
+        extra[side] = hc.units_for(points, prices.points_per_box)
+        pspec = with_boxes(pspec, extra["player"])
     state: list[Ship] = []
     start = sc.player.start[0]
     pname = pspec.name
@@ -575,7 +584,8 @@ def new_engine(scenario: str = "5", seed: int = 1, player_ship: str | None = Non
         named = sc.robot.names and count > 1 and rspec.name == sc.robot.ship  # War, Fire, Death in #4
         base = sc.robot.names[i] if named else (rspec.name if count == 1 else f"{rspec.name}-{i + 1}")
         rname = base if base != pname else base + "-robot"
-        rship = Ship.build(rname, "robot", rspec, hexgrid.parse(start.hex), hexgrid.facing_index(start.facing), True)
+        share = extra["robot"] // count + (1 if i < extra["robot"] % count else 0)  # split over the robot ships
+        rship = Ship.build(rname, "robot", with_boxes(rspec, share), hexgrid.parse(start.hex), hexgrid.facing_index(start.facing), True)
         rship.speed = sc.previous_speed
         state.append(rship)
     for ship in state:
@@ -586,6 +596,16 @@ def new_engine(scenario: str = "5", seed: int = 1, player_ship: str | None = Non
         for ship in state:
             ship.speed = min(ship.speed, 8)
     return game
+
+
+def handicap_prices_for(path: str | None = "") -> hc.ShieldBoxPrices:
+    """SFB's price of a shield box in BPV (data/handicap.toml), or the person's own table."""
+    return hc.load_prices(Path(__file__).parent / "data" / hc.PRICES, path or None, hc.ShieldBoxPrices)
+
+
+def with_boxes(spec, boxes: int):
+    """The ship sheet with ``boxes`` extra shield boxes spread over its six shields (pencilled onto the SSD)."""
+    return spec.model_copy(update={"shields": list(hc.spread_boxes(spec.shields, boxes))}) if boxes else spec
 
 
 def check_options(options: dict) -> dict:

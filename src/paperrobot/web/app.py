@@ -414,6 +414,9 @@ def _catalogue() -> list[dict]:
                 data["suggest"] = _safe_list(info.ships)
             elif option.kind == "text" and option.name == "scenario":
                 data["suggest"] = _safe_list(info.scenarios)
+            if option.name == "handicap":  # the measured even points, as the suggested difficulty
+                from ..sim.even_points import listing
+                data["help"] += f". Measured even points: {listing(name)}"
             data["more"] = option.kind == "text" and not option.default and not data["suggest"]  # paths: tucked away
             options.append(data)
         out.append(dict(name=name, title=info.title, sides=list(info.sides), robot_side=info.robot_side,

@@ -111,9 +111,18 @@ class Request:
                  options: tuple | Callable[[], tuple] = (), default: Any = None, form: Form | None = None,
                  view: Any = None, check: Callable[[Any], Any] | None = None, prompt: str = "",
                  data: Any = None):
-        self.kind, self.side, self.state, self.subject = kind, side, state, subject
-        self.prompt, self.form, self.data = prompt, form, data
-        self._options, self._default, self._view, self._check = options, default, view, check
+        # one store per slot (no tuple packing): a battle builds hundreds of requests
+        self.kind = kind
+        self.side = side
+        self.state = state
+        self.subject = subject
+        self.prompt = prompt
+        self.form = form
+        self.data = data
+        self._options = options
+        self._default = default
+        self._view = view
+        self._check = check
         self.seq = 0
         self.error = ""
 
@@ -280,7 +289,9 @@ class Match:
                     reasons = ()
                 if side in recorded:
                     self._remember(request, answer)
-                decision = Decision(action, reasons)
+                if action is not answer or controller is None:
+                    decision = Decision(action, reasons)
+                # else: the controller's own Decision already carries the parsed action (a move key, say)
                 if reasons:  # only reasons become events; engines skip even those when the log is off
                     engine.record(request, decision)
                 request = send(decision)

@@ -22,14 +22,14 @@ from ..core.contract import Match, drive_all
 from ..core.dice import Dice
 from ..core.errors import IllegalAction, PaperRobotError, UnknownName
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex
+from ..core.hexgrid import Board, Hex, distance
 from ..core.outcome import Outcome
 from . import robot_cloak as rc
 from .data import ScenarioSpec, load_ships, scenario as get_scenario, weapon_tables
 from .energy import EnergyAllocation
 from .combat import Combat
 from .geometry import Geometry
-from .movement import STEER, STRAIGHT, board_cells, distance, move_chart, step
+from .movement import STEER, STRAIGHT, board_cells, move_chart, step
 from .plasma_play import PlasmaCloakSteps
 from .player import Policy
 from .requests import Requests
@@ -89,6 +89,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.robots: dict[str, Robot] = {}  # the Cadet robot's rules, one per robot ship
         self.flown: dict[str, Any] = {"player": "person", "robot": "robot"}  # who flies each side (for the log)
         self._asks: dict[str, Any] = {}
+        self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.ShipAsks)
         self.turn = 0
         self.impulse = 0
         self.outcome: Outcome | None = None
@@ -135,6 +136,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             for ship in self.side_ships(side):
                 ship.robot = True
         self.flown[side] = kind
+        self.in_process.add(side)
         if kind == "policy":
             return self.policy  # one captain answers for every ship of its side
         return ByShip(self, side, kind)
@@ -249,12 +251,29 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         return self.outcome
 
     def play_turn(self):
+        """Energy allocation, then the impulse procedure (CTH p.48) on every impulse: 1 move ships, 2-3 move and
+        resolve seeking weapons, 4 launch them, 5-6 direct fire, 7 end of impulse; #5 offers disengagement. The
+        steps are called from here directly (not through a play_impulse generator): every request passes through
+        each generator of the chain, hundreds of times a battle."""
         self.turn += 1
         self.impulse = 0
         yield from self.start_turn()
+        seekers_step = self.has_tubes or self.drone_ships()
+        end_step = self.has_tubes
+        disengage = self.scenario.leave_map == "disengage"
         for impulse in range(1, self.impulses + 1):
             self.impulse = impulse
-            yield from self.play_impulse()
+            yield from self.move_ships()
+            if self.outcome is None and (self.drones or self.plasmas):
+                self.move_seekers()
+            if self.outcome is None:
+                if seekers_step:
+                    yield from self.launch_seekers()
+                yield from self.fire_direct()
+                if self.drones or end_step:
+                    self.end_impulse()
+                if disengage and self.outcome is None:
+                    yield from self.offer_disengagement()
             if self.outcome is not None:
                 return
         self.end_turn()
@@ -356,19 +375,6 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
                 ship.gone = "disengaged"
                 self.emit("left-map", ship.side, ship=ship.name, how="disengaged", edge=[])
                 self.check_end()
-
-    def play_impulse(self):
-        yield from self.move_ships()
-        if self.outcome is None and (self.drones or self.plasmas):
-            self.move_seekers()
-        if self.outcome is None:
-            if self.has_tubes or self.drone_ships():
-                yield from self.launch_seekers()
-            yield from self.fire_direct()
-            if self.drones or self.has_tubes:
-                self.end_impulse()
-            if self.outcome is None and self.scenario.leave_map == "disengage":
-                yield from self.offer_disengagement()
 
     # ------------------------------------------------------------------------------ step 1
     def move_ships(self):

@@ -3,9 +3,9 @@ the firing rate, legal shots. ``Geometry`` is a part of the engine class (game.G
 state and changes nothing."""
 from __future__ import annotations
 
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, distance, in_arc
 from .cloak import effective_range
-from .movement import STRAIGHT, arc_holds, distance, viable_states
+from .movement import STRAIGHT, viable_states
 from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
@@ -75,7 +75,7 @@ class Geometry:
         origin, aim = self.geometry(ship, target)
         if origin == aim:
             return True
-        return arc_holds(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+        return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 
     @staticmethod
     def shootable_by_target(seeker, ship: Ship) -> bool:

@@ -8,11 +8,11 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import to_offset
+from ..core.hexgrid import distance, in_arc, shields_facing, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
-from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward, viable_states
+from .movement import STRAIGHT, candidates, viable_states
 from .state import Drone, Ship, Weapon
 
 WANT_RANGE = 3
@@ -142,9 +142,9 @@ class Policy:
                     rng = distance(dest, thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if arc_holds(dest, facing, "FA", thex):
+                        if in_arc(dest, facing, "FA", thex):
                             score += fa_bonus
-                        score += shields[shields_toward(dest, facing, thex)[0] - 1] / 8
+                        score += shields[shields_facing(dest, facing, thex)[0] - 1] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it

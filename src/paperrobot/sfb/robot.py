@@ -6,7 +6,8 @@ docs/sfb.md (sections named in the comments).
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, distance, edge_hexes, seek_choice
+from ..core.hexgrid import distance, in_arc
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, edge_hexes, seek_choice
 from .robot_cloak import CloakRules
 from .state import Ship, Weapon
 
@@ -250,7 +251,7 @@ class Robot(CloakRules):
         for sign in (-1, 1):
             found = 9
             for k in range(1, 4):
-                if arc_holds(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
+                if in_arc(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
                     found = k
                     break
             out.append(found)

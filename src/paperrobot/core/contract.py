@@ -126,6 +126,18 @@ class Request:
         self.seq = 0
         self.error = ""
 
+    def reissue(self, options: tuple | Callable[[], tuple], view: Any, data: Any = None) -> "Request":
+        """This request made new again, to be yielded once more: options and view unread (given again, as
+        built), no error, no number yet. An engine may keep one request per decision point for a side flown in
+        process by its own robot or policy, which never keep a request after answering it; building a fresh one
+        each time is a measurable part of a simulation. Never for a side yielded to a caller."""
+        self._options = options
+        self._view = view
+        self.data = data
+        self.error = ""
+        self.seq = 0
+        return self
+
     @property
     def options(self) -> tuple[Option, ...]:
         if callable(self._options):

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 FACINGS = "ABCDEF"
+CACHE_LIMIT = 1 << 18  # entries of each memo below before it is cleared (see in_arc)
 
 
 class Hex(NamedTuple):
@@ -65,9 +66,20 @@ def facing_letter(f: int) -> str:
     return FACINGS[f % 6]
 
 
+_NEIGHBOURS: dict[tuple[Hex, int], Hex] = {}
+
+
 def neighbour(h: Hex, facing: int) -> Hex:
-    d = DIRECTIONS[facing % 6]
-    return Hex(h.q + d.q, h.r + d.r)
+    """The adjacent hex in direction ``facing`` (any integer; taken mod 6). Memoised: building a Hex costs a
+    Python-level call, and the games step between the same few thousand hexes."""
+    key = (h, facing)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        if len(_NEIGHBOURS) >= CACHE_LIMIT:
+            _NEIGHBOURS.clear()
+        d = DIRECTIONS[facing % 6]
+        found = _NEIGHBOURS[key] = Hex(h[0] + d[0], h[1] + d[1])
+    return found
 
 
 def neighbours(h: Hex) -> list[Hex]:
@@ -134,7 +146,6 @@ def _wedge(v: Hex, d1: int, d2: int) -> bool:
 # the answers depend only on the relative vector (and facing, arc): memoised here in plain dicts, the one set
 # of geometry caches for every hex game (a dict lookup on a tuple is cheaper than an lru_cache wrapper).
 # Each is cleared if it ever grows past CACHE_LIMIT entries (a floating map has no edge to bound the vectors).
-CACHE_LIMIT = 1 << 18
 _ARC_CACHE: dict[tuple[int, int, int, str], bool] = {}
 _TOWARD_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
 _SHIELD_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}

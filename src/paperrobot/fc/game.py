@@ -70,6 +70,8 @@ class Game(Lookups):
         self.drones: list[Drone] = []
         self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
         self.forms: dict = {}  # per-ship forms and name sets of the requests (options.py), built once
+        self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.py keeps
+        # their accelerate and move requests and asks them again, made new: Request.reissue)
         self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
         self._turn_modes: dict = {}
         self.view_fns = {side: partial(self.view, side) for side in self.ships}
@@ -92,6 +94,8 @@ class Game(Lookups):
         """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``."""
         from .player import Policy
         from .robot import Robot
+        if kind in ("robot", "policy"):
+            self.in_process.add(side)
         if kind == "robot":
             return Robot(self.dice)
         if kind == "policy":

@@ -29,7 +29,7 @@ from .data import ScenarioSpec, load_ships, scenario as get_scenario, weapon_tab
 from .energy import EnergyAllocation
 from .combat import Combat
 from .geometry import Geometry
-from .movement import STEER, STRAIGHT, board_cells, move_chart, step
+from .movement import STEER, STRAIGHT, board_cells, edge_hexes, move_chart, step
 from .plasma_play import PlasmaCloakSteps
 from .player import Policy
 from .requests import Requests
@@ -76,6 +76,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.tiebreak: str = self.options.get("tiebreak", "shields")
         self.board = Board(*scenario.map)
         self.cells = board_cells(*scenario.map)
+        self.edges = edge_hexes(*scenario.map)  # the map-edge hexes (SFB.R3.MAP)
         self.dice = dice
         self.log = log if log is not None else EventLog(enabled=False)
         self.rec = self.log.enabled or bool(self.log.listeners)
@@ -90,6 +91,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.flown: dict[str, Any] = {"player": "person", "robot": "robot"}  # who flies each side (for the log)
         self._asks: dict[str, Any] = {}
         self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.ShipAsks)
+        self.fights_on: set[str] = set()  # sides flown by the policy, which never disengages (Policy.decide)
         self.turn = 0
         self.impulse = 0
         self.outcome: Outcome | None = None
@@ -138,6 +140,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.flown[side] = kind
         self.in_process.add(side)
         if kind == "policy":
+            self.fights_on.add(side)
             return self.policy  # one captain answers for every ship of its side
         return ByShip(self, side, kind)
 
@@ -366,9 +369,10 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
 
     def offer_disengagement(self):
         """#5: a player ship may disengage by announcement at the end of any impulse (CTH #5; docs/sfb.md "Map
-        edges and exits"). The robot cannot retreat."""
+        edges and exits"). The robot cannot retreat. A side flown by the policy is not asked: the captain always
+        fights on ("no" changes nothing), and the question would be a quarter of a simulated battle's requests."""
         for ship in self.ships:
-            if ship.robot or not ship.active:
+            if ship.robot or not ship.active or ship.side in self.fights_on:
                 continue
             decision = yield self.disengage_request(ship)
             if decision.action == "yes":

@@ -41,11 +41,16 @@ class Geometry:
     def viable(self, ship: Ship, steer: str, facing: int, dest: Hex) -> bool:
         """Would this move keep the ship on the map with a way to go on (SFB.R3.MAP)?"""
         tm = ship.tm_table[ship.speed]
+        states = self._viable.get(tm) or self.viable_set(tm)
+        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
+        return (dest[0], dest[1], facing, straight) in states
+
+    def viable_set(self, tm: int) -> frozenset:
+        """The states (q, r, facing, straight) of movement.viable_states for this map and turn mode."""
         states = self._viable.get(tm)
         if states is None:
             states = self._viable[tm] = viable_states(self.board.cols, self.board.rows, tm)
-        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
-        return (dest[0], dest[1], facing, straight) in states
+        return states
 
     def rate_ok(self, weapon: Weapon) -> bool:
         """E1.5: once a turn, and never within 1/4 turn of its last firing (SFB.R1)."""
@@ -127,9 +132,12 @@ class Geometry:
         """Direct-fire weapons of ``ship`` that may fire now: alive, within the firing rate (E1.5), and a phaser
         with capacitor charge for it (H6.1) or an armed heavy weapon."""
         ready = []
+        turn = self.turn
+        now, quarter = (turn - 1) * self.impulses + self.impulse, self.quarter
         for weapon in ship.weapons:
-            if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
-                continue
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
+                    or now - weapon.last_fired < quarter:
+                continue  # E1.5, as rate_ok
             if weapon.kind == "phaser":
                 if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
                     continue  # a robot ship's phasers are reloaded each turn (SFB.R6)

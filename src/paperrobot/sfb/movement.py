@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, to_offset
+from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, neighbour, to_offset
 
 STRAIGHT, LEFT, RIGHT = "straight", "left", "right"
 STEER = {STRAIGHT: 0, LEFT: -1, RIGHT: 1}
@@ -27,8 +27,8 @@ def move_chart(impulses: int) -> tuple[tuple[bool, ...], ...]:
 
 
 def step(h: Hex, facing: int) -> Hex:
-    d = DIRECTIONS[facing]
-    return Hex(h[0] + d[0], h[1] + d[1])
+    """The hex ahead (core.hexgrid.neighbour, memoised there); ``h`` may be a plain (q, r) pair."""
+    return neighbour(h, facing)
 
 
 _CANDIDATES: dict = {}

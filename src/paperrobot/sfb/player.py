@@ -8,7 +8,7 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, in_arc, shields_facing, to_offset
+from ..core.hexgrid import CACHE_LIMIT, distance, in_arc, shields_facing, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
@@ -21,6 +21,25 @@ WANT_RANGE = 3
 NO_SHOTS = Decision({})
 WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
 NO = Decision("no")
+
+
+_SIGHTINGS: dict = {}
+
+
+def sighting(frm, facing: int, target) -> tuple[int, bool, int]:
+    """What the captain weighs about a position: range to ``target``, is it in the FA arc, and the index of
+    the (first) shield facing it; memoised on the relative vector (core.hexgrid's distance, in_arc and
+    shields_facing, looked up once instead of three times; the first shield for range 0 is never read)."""
+    key = (target[0] - frm[0], target[1] - frm[1], facing)
+    hit = _SIGHTINGS.get(key)
+    if hit is None:
+        rng = distance(frm, target)
+        hit = (rng, in_arc(frm, facing, "FA", target), shields_facing(frm, facing, target)[0] - 1) if rng \
+            else (0, False, 0)
+        if len(_SIGHTINGS) >= CACHE_LIMIT:
+            _SIGHTINGS.clear()
+        _SIGHTINGS[key] = hit
+    return hit
 
 
 class Policy:
@@ -120,31 +139,40 @@ class Policy:
         goal = None  # scenario #4: first the hexes next to the Dakota, then the exit edge
         if game.objective is not None:
             goal = "exit" if ship.objective else "objective"
-        heavy_ready = any(w.ready and w.alive and w.kind in ("photon", "disruptor") for w in ship.weapons)
+        heavy_ready = False
+        for w in ship.weapons:
+            if w.ready and w.alive and w.kind in ("photon", "disruptor"):
+                heavy_ready = True
+                break
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
         weight, fa_bonus = (2, 3) if goal is None else (0.5, 1)
-        threats = [d.hex for d in game.drones if d.alive and d.target == ship.name]
+        threats = [d.hex for d in game.drones if d.alive and d.target == ship.name] if game.drones else ()
         torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
         shields = ship.shields
         cells = game.cells
+        # SFB.R3.MAP (geometry.Geometry.viable), its states looked up once for the three moves
+        tm = ship.tm_table[ship.speed]
+        states = game.viable_set(tm)
+        straight_on = min(tm, ship.straight + 1)
         best, best_score = STRAIGHT, None
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
             if dest not in cells:
                 exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 1000.0 if exit_ok else -1000.0
             else:
-                score = 0.0 if game.viable(ship, steer, facing, dest) else (-5.0 if goal == "exit" else -200.0)
+                viable = (dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1) in states
+                score = 0.0 if viable else (-5.0 if goal == "exit" else -200.0)
                 if goal == "objective":
                     score -= 4 * max(0, distance(dest, game.objective) - 1)
                 elif goal == "exit":
                     score -= 4 * (game.board.cols - to_offset(dest)[0])
                 if thex is not None:
-                    rng = distance(dest, thex)
+                    rng, ahead, shield = sighting(dest, facing, thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if in_arc(dest, facing, "FA", thex):
+                        if ahead:
                             score += fa_bonus
-                        score += shields[shields_facing(dest, facing, thex)[0] - 1] / 8
+                        score += shields[shield] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it

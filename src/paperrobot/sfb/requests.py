@@ -55,8 +55,8 @@ def check_disengage(answer: Any) -> str:
 class ShipAsks:
     """The per-ship callables of the hot requests (move, fire, disengage), built once per ship: no closures per
     request. A side flown in process by the engine's own robot or policy (``Game.controller``), which never keeps a
-    request after answering it, gets the same three Request objects again, reset as new (``again``): building
-    hundreds of requests per battle was a measurable part of a simulation's time."""
+    request after answering it, gets the same three Request objects again, made new: building
+    hundreds of requests per battle was a measurable part of a simulation's time (core.contract.Request.reissue)."""
 
     __slots__ = ("move_options", "fire_options", "fire_check", "fire_form", "fire_view", "view", "move", "fire",
                  "disengage")
@@ -77,15 +77,6 @@ class ShipAsks:
                             options=self.fire_options, check=self.fire_check, view=self.fire_view)
         self.disengage = Request("disengage", ship.side, state=game, subject=ship, options=DISENGAGE_OPTIONS,
                                  default="no", check=check_disengage, view=self.view)
-
-
-def again(request: Request, options, view) -> Request:
-    """A kept request made as a new one: its lazy options and view unread, no error, no number yet."""
-    request._options = options
-    request._view = view
-    request.error = ""
-    request.seq = 0
-    return request
 
 
 class Requests:
@@ -128,14 +119,14 @@ class Requests:
     def move_request(self, ship: Ship) -> Request:
         asks = self._asks.get(ship.name) or self.asks(ship)
         if ship.side in self.in_process:
-            return again(asks.move, asks.move_options, asks.view)
+            return asks.move.reissue(asks.move_options, asks.view)
         return Request("move", ship.side, state=self, subject=ship, options=asks.move_options,
                        check=check_steer, view=asks.view)
 
     def fire_request(self, ship: Ship) -> Request:
         asks = self._asks.get(ship.name) or self.asks(ship)
         if ship.side in self.in_process:
-            return again(asks.fire, asks.fire_options, asks.fire_view)
+            return asks.fire.reissue(asks.fire_options, asks.fire_view)
         return Request("fire", ship.side, state=self, subject=ship, form=asks.fire_form, options=asks.fire_options,
                        check=asks.fire_check, view=asks.fire_view)
 
@@ -186,7 +177,7 @@ class Requests:
     def disengage_request(self, ship: Ship) -> Request:
         asks = self._asks.get(ship.name) or self.asks(ship)
         if ship.side in self.in_process:
-            return again(asks.disengage, DISENGAGE_OPTIONS, asks.view)
+            return asks.disengage.reissue(DISENGAGE_OPTIONS, asks.view)
         return Request("disengage", ship.side, state=self, subject=ship, options=DISENGAGE_OPTIONS, default="no",
                        check=check_disengage, view=asks.view)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, in_arc
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, edge_hexes, seek_choice
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
 from .robot_cloak import CloakRules
 from .state import Ship, Weapon
 
@@ -159,7 +159,7 @@ class Robot(CloakRules):
     def must_leave(self, target: Ship) -> bool:
         """SFB.R3.MAP: the target is in a map-edge hex and every move it may make next impulse leaves the map."""
         game = self.game
-        if target.hex not in edge_hexes(game.board.cols, game.board.rows) or game.impulse >= game.impulses:
+        if target.hex not in game.edges or game.impulse >= game.impulses:
             return False
         nxt = game.impulse + 1
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):

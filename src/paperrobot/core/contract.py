@@ -283,8 +283,12 @@ class Match:
                 if controller is not None:
                     decision = controller.decide(request)
                     answer, reasons = decision.action, decision.reasons
-                    try:
-                        action = request.parse(answer)
+                    try:  # Request.parse; its first step taken here (a check and no Option: most answers)
+                        check = request._check
+                        if check is not None and answer.__class__ is not Option:
+                            action = check(answer)
+                        else:
+                            action = request.parse(answer)
                     except IllegalAction as exc:
                         raise IllegalAction(f"the {self.controllers[side]} controller of {side} "
                                             f"gave an illegal answer to {request!r}: {exc}") from None

@@ -15,6 +15,9 @@ WHY = (Reason("POLICY", "heuristic player policy"),)
 
 
 class Policy:
+    # Answers the policy gives whatever the state (see accelerate): the engine applies them to a side the
+    # policy flies without building a request (Game.standing): a tenth of a simulated battle's questions.
+    standing = {"accelerate": "none"}
     phaser_range = 5  # fire phasers at the ship from this range in (always on impulse 8)
     photon_range = 4  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
     disruptor_range = 2

@@ -349,6 +349,8 @@ def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tupl
 
 
 def fire_check(game, ship, names: tuple, values: dict) -> list:
+    if not values:
+        return []  # hold fire (the answer most often given)
     shots, used, spent, enemy_pos = [], set(), 0.0, None
     for name in names:
         text = values.get(name)

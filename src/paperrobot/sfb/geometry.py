@@ -30,9 +30,15 @@ class Geometry:
 
     def enemy_of(self, ship: Ship) -> Ship | None:
         """The nearest active enemy ship (the robot's 'your ship'); ties by name."""
-        foes = [o for o in self.ships if o.side != ship.side and not o.destroyed and not o.gone]
-        if len(foes) < 2:
-            return foes[0] if foes else None
+        side, found, foes = ship.side, None, None
+        for o in self.ships:  # a loop, not a list: asked several times an impulse, nearly always of one foe
+            if o.side != side and not o.destroyed and not o.gone:
+                if found is None:
+                    found = o
+                else:
+                    foes = (foes or [found]) + [o]
+        if foes is None:
+            return found
         return min(foes, key=lambda o: (distance(ship.hex, o.hex), o.name))
 
     def moves_now(self, ship: Ship) -> bool:
@@ -77,9 +83,11 @@ class Geometry:
             return False
         if self.has_cloaks and self.effective_range(ship, target, rng) > weapon.rmax:
             return False  # docs/sfb-plasma-cloak.md "Cloak: minimum and maximum ranges"
-        origin, aim = self.geometry(ship, target)
+        origin, aim = ship.hex, target.hex  # self.geometry(ship, target), inlined: a hot path
         if origin == aim:
-            return True
+            origin, aim = ship.prev_hex, target.prev_hex
+            if origin == aim:
+                return True
         return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 
     @staticmethod

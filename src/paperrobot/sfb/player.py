@@ -47,6 +47,11 @@ class Policy:
     energy allocation carries a reason ("POLICY", logged, not narrated). The engine also asks it for the
     suggestions offered to a person."""
 
+    # Answers it gives whatever the state (the captain fights on): the engine applies them to a side the policy
+    # flies without building a request (Game.standing); "no" changes nothing, and the question would be a
+    # quarter of a simulated battle's requests.
+    standing = {"disengage": "no"}
+
     def __init__(self, game):
         self.game = game
 

@@ -67,6 +67,7 @@ def facing_letter(f: int) -> str:
 
 
 _NEIGHBOURS: dict[tuple[Hex, int], Hex] = {}
+_new_hex = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
 
 
 def neighbour(h: Hex, facing: int) -> Hex:
@@ -78,7 +79,7 @@ def neighbour(h: Hex, facing: int) -> Hex:
         if len(_NEIGHBOURS) >= CACHE_LIMIT:
             _NEIGHBOURS.clear()
         d = DIRECTIONS[facing % 6]
-        found = _NEIGHBOURS[key] = Hex(h[0] + d[0], h[1] + d[1])
+        found = _NEIGHBOURS[key] = _new_hex(Hex, (h[0] + d[0], h[1] + d[1]))
     return found
 
 
@@ -168,18 +169,36 @@ def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
 
 
 def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
-    v = Hex(dq, dr)
+    """in_arc worked out (a cache miss): the arc's pieces as wedge or half-plane tests (_arc_tests)."""
+    for kind, d1, d2 in _arc_tests(facing, arc):
+        if kind == WEDGE:
+            if _wedge(Hex(dq, dr), d1, d2):
+                return True
+        elif kind == FRONT_HALF:
+            if _beam_dot(dq, dr, facing) >= 0:
+                return True
+        elif _beam_dot(dq, dr, facing) <= 0:
+            return True
+    return False
+
+
+WEDGE, FRONT_HALF, REAR_HALF = 0, 1, 2
+
+
+@lru_cache(maxsize=None)
+def _arc_tests(facing: int, arc: str) -> tuple[tuple[int, int, int], ...]:
+    """What ``arc`` of a ship facing ``facing`` is made of: (WEDGE, d1, d2) for each basic 60-degree arc, the
+    directions d1 and d2 = d1 + 1 bounding it, and (FRONT_HALF or REAR_HALF, 0, 0) for FH and RH. A name is
+    read once, not on every cache miss."""
+    tests = []
     for piece in arc.upper().replace(" ", "").split("+"):
         if piece in HALF_ARCS:  # a half-plane, not a union of wedges: see HALF_ARCS
-            dot = _beam_dot(dq, dr, facing)
-            if (dot >= 0) if piece == "FH" else (dot <= 0):
-                return True
+            tests.append((FRONT_HALF if piece == "FH" else REAR_HALF, 0, 0))
             continue
         for part in arc_parts(piece):
             first, second = BASIC_ARCS[part]
-            if _wedge(v, (facing + first) % 6, (facing + second) % 6):
-                return True
-    return False
+            tests.append((WEDGE, (facing + first) % 6, (facing + second) % 6))
+    return tuple(tests)
 
 
 def _beam_dot(dq: int, dr: int, facing: int) -> int:
@@ -195,8 +214,8 @@ def arcs_containing(ship: Hex, facing: int, target: Hex) -> tuple[str, ...]:
 
 # ----------------------------------------------------------------------------------- shields
 
-def _cube(v: Hex) -> tuple[int, int, int]:
-    return v.q, v.r, -v.q - v.r
+
+_DIRECTION_CUBES = tuple((d.q, -d.q - d.r, d.r) for d in DIRECTIONS)  # cube (x, y, z) of each direction
 
 
 def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
@@ -211,13 +230,9 @@ def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
 
 
 def _toward(dq: int, dr: int) -> tuple[int, ...]:
-    x, z, y = _cube(Hex(dq, dr))
-    if x == 0 and z == 0:
+    if dq == 0 and dr == 0:
         return ()
-    dots = []
-    for d in DIRECTIONS:
-        dx, dz, dy = _cube(d)
-        dots.append(x * dx + y * dy + z * dz)
+    dots = [dq * x + (-dq - dr) * y + dr * z for x, y, z in _DIRECTION_CUBES]
     best = max(dots)
     return tuple(i for i, dot in enumerate(dots) if dot == best)
 

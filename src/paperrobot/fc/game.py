@@ -313,6 +313,8 @@ class Game(Lookups):
 
     # ------------------------------------------------------------------------------- defensive fire
     def defensive_fire(self):
+        if not self.drones:
+            return  # no drone in play: nothing has impacted (checked on every impulse)
         for side in self.order:
             ship = self.ships[side]
             impacted = [d for d in self.incoming(side) if d.impacting and not d.held_by]

@@ -91,9 +91,11 @@ class Robot(CloakRules):
         game = self.game
         out = []
         photons = None
+        turn = game.turn
+        now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
         for w in self.unfired():
-            if not game.rate_ok(w) or not game.bears(self.ship, w, target):
-                continue
+            if w.fired_turn == turn or now - w.last_fired < quarter or not game.bears(self.ship, w, target):
+                continue  # E1.5 (game.rate_ok, inlined) or it does not bear
             if w.kind == "photon":
                 if photons is None:
                     photons = self.photons_fired

@@ -12,7 +12,7 @@ from ..core.hexgrid import CACHE_LIMIT, distance, in_arc, shields_facing, to_off
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
-from .movement import STRAIGHT, candidates, viable_states
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, viable_states
 from .state import Drone, Ship, Weapon
 
 WANT_RANGE = 3
@@ -21,6 +21,7 @@ WANT_RANGE = 3
 NO_SHOTS = Decision({})
 WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
 NO = Decision("no")
+MOVES = {steer: Decision(steer) for steer in (STRAIGHT, LEFT, RIGHT)}  # answers are never changed: shared
 
 
 _SIGHTINGS: dict = {}
@@ -60,12 +61,15 @@ class Policy:
         if kind == "fire":
             if not self.may_fire(ship):
                 return NO_SHOTS
+            orders = self.fast_orders(ship)
+            if not orders:
+                return NO_SHOTS
             name = self.game.name_of
-            return Decision({w.key: name(t) for _, w, t in self.fast_orders(ship)})
+            return Decision({w.key: name(t) for _, w, t in orders})
         if kind == "disengage":
             return NO  # the captain fights on
         if kind == "move":
-            return Decision(self.move(ship, True))
+            return MOVES[self.move(ship, True)]
         if kind == "energy":
             return Decision(energy_values(self.energy_allocation(ship), ship.cloak is not None), WHY)
         if kind == "cloak":

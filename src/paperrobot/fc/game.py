@@ -107,7 +107,7 @@ class Game(Lookups):
 
     def record(self, request: Request, decision: Decision) -> None:
         """The decision events of an answer (its reasons: rule, text, dice)."""
-        if not decision.reasons or (not self.log.enabled and not self.log.listeners):
+        if not decision.reasons or not self.rec or (not self.log.enabled and not self.log.listeners):
             return
         action = _jsonable(decision.action)
         for reason in decision.reasons:

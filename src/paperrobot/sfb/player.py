@@ -8,7 +8,7 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import CACHE_LIMIT, distance, in_arc, shields_facing, to_offset
+from ..core.hexgrid import distance, in_arc, shields_facing, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
@@ -22,25 +22,6 @@ NO_SHOTS = Decision({})
 WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
 NO = Decision("no")
 MOVES = {steer: Decision(steer) for steer in (STRAIGHT, LEFT, RIGHT)}  # answers are never changed: shared
-
-
-_SIGHTINGS: dict = {}
-
-
-def sighting(frm, facing: int, target) -> tuple[int, bool, int]:
-    """What the captain weighs about a position: range to ``target``, is it in the FA arc, and the index of
-    the (first) shield facing it; memoised on the relative vector (core.hexgrid's distance, in_arc and
-    shields_facing, looked up once instead of three times; the first shield for range 0 is never read)."""
-    key = (target[0] - frm[0], target[1] - frm[1], facing)
-    hit = _SIGHTINGS.get(key)
-    if hit is None:
-        rng = distance(frm, target)
-        hit = (rng, in_arc(frm, facing, "FA", target), shields_facing(frm, facing, target)[0] - 1) if rng \
-            else (0, False, 0)
-        if len(_SIGHTINGS) >= CACHE_LIMIT:
-            _SIGHTINGS.clear()
-        _SIGHTINGS[key] = hit
-    return hit
 
 
 class Policy:
@@ -176,12 +157,12 @@ class Policy:
                 elif goal == "exit":
                     score -= 4 * (game.board.cols - to_offset(dest)[0])
                 if thex is not None:
-                    rng, ahead, shield = sighting(dest, facing, thex)
+                    rng = distance(dest, thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if ahead:
+                        if in_arc(dest, facing, "FA", thex):
                             score += fa_bonus
-                        score += shields[shield] / 8
+                        score += shields[shields_facing(dest, facing, thex)[0] - 1] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it

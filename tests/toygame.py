@@ -53,6 +53,14 @@ class Counting:
                 return Decision(str(1 + roll % 3), (Reason("TEST.ADD", f"d6={roll}"),))
         return Robot()
 
+    def fix(self, changes):
+        """A correction of the state (the table assistant's 'fix'): only the total can be set."""
+        total = changes.get("total")
+        if set(changes) != {"total"} or not isinstance(total, int) or not 0 <= total < self.target:
+            raise IllegalAction(f"the total can be set to 0-{self.target - 1}", "TEST.FIX")
+        self.total = total
+        self.log.emit("correction", side="player", total=total)
+
     def record(self, request, decision):
         self.recorded.append((request.seq, request.kind, decision.action, tuple(r.rule for r in decision.reasons)))
 

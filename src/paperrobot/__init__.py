@@ -38,8 +38,9 @@ def game_info(name: str):
     return registry.info(name)
 
 
-def new_game(name: str, seed: int = 1, log: Any = None, **setup: Any):
-    """A new match of game ``name``; every set-up option has a default."""
+def new_game(name: str, seed: int = 1, log: Any = None, dice: str = "program", **setup: Any):
+    """A new match of game ``name``; every set-up option has a default. ``dice="table"`` asks the person for
+    every die (a "roll" request), for play with real dice."""
     _load()
     from .core import registry
-    return registry.new_match(name, seed, log, **setup)
+    return registry.new_match(name, seed, log, dice, **setup)

@@ -8,22 +8,9 @@ import pytest
 import paperrobot
 from paperrobot.core.contract import drive_all
 from paperrobot.core.save import load_match, match_save, write_match_save
+from tests.random_answer import random_answer
 
 GAMES = paperrobot.games()
-
-
-def _answer(request, rng):
-    """A random legal answer: a listed option, or (for a form, half the time) values chosen field by field."""
-    if request.form is not None and rng.random() < 0.5:
-        values = {}
-        for field in request.form.fields:
-            legal = request.form.choices(field.name, values)
-            if field.multi:
-                values[field.name] = [v for v in legal if rng.random() < 0.5]
-            else:
-                values[field.name] = rng.choice(legal) if legal else None
-        return values
-    return rng.choice(request.options).key
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -53,7 +40,7 @@ def test_a_person_side_gets_legal_listed_options_views_and_the_same_request_back
             json.dumps(request.view)
             json.dumps(request.to_json())
             before = request.seq
-            request = steps.send(_answer(request, rng))
+            request = steps.send(random_answer(request, rng))
             assert request.seq > before, "a legal answer was refused"
             assert not request.error, request.error
             seen += 1
@@ -70,7 +57,7 @@ def test_save_mid_game_resumes_to_the_same_position_and_undo_goes_back(name, tmp
     request = next(steps)
     for _ in range(12):
         try:
-            request = steps.send(_answer(request, rng))
+            request = steps.send(random_answer(request, rng))
         except StopIteration:
             pytest.skip("the game ended within 12 answers")
     path = tmp_path / "mid.save"

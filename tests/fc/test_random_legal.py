@@ -8,7 +8,7 @@ import pytest
 import paperrobot
 from paperrobot.core.events import EventLog
 
-from .random_play import random_answer
+from tests.random_answer import random_answer
 
 GAMES = 100
 

@@ -29,7 +29,7 @@ def drive(game, steps, player=None):
         while True:
             decision = controllers[request.side].decide(request)
             action = request.parse(decision.action)
-            decision = Decision(action, decision.reasons)
+            decision = Decision(action, decision.reasons, decision.memory)
             game.record(request, decision)
             request = steps.send(decision)
     except StopIteration as stop:
@@ -70,6 +70,8 @@ def ask_robot(game, ship, kind, what=None):
     contract answer shown as the rule tests read it: shots as (weapon, target) pairs, launches as keys."""
     data = (what or "drones", (), None) if kind == "launch" else None
     decision = game.robot_for(ship).decide(ask(game, ship, kind, data))
+    if decision.memory:  # what the engine does with a robot's decision: store what it remembers on the ship
+        game.remember(ship, decision.memory)
     action = decision.action
     if kind == "fire":
         action = tuple(action.items())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from paperrobot.core.hexgrid import parse
+from tests.random_answer import random_answer as any_answer
 
 BOX_FIELDS = ("warp", "impulse", "apr", "battery", "charged", "hull", "bridge", "security", "transporter", "lab",
               "shuttle", "excess")
@@ -14,16 +15,7 @@ ACTING = ("moved", "fired", "launched", "plasma-launched", "energy")
 def random_answer(request, rng: random.Random):
     if request.kind == "disengage":  # listed options, but leaving at once every other impulse ends every game
         return "yes" if rng.random() < 0.01 else "no"
-    if request.form is not None and rng.random() < 0.5:
-        values: dict = {}
-        for field in request.form.fields:
-            legal = request.form.choices(field.name, values)
-            if field.multi:
-                values[field.name] = [v for v in legal if rng.random() < 0.5]
-            else:
-                values[field.name] = rng.choice(legal)
-        return values
-    return rng.choice(request.options).key
+    return any_answer(request, rng)
 
 
 def check_invariants(game, events) -> None:

@@ -255,3 +255,21 @@ def test_r3_map_overrides_pursuit_near_the_edge():
             assert game.viable(kl, *chosen)
             found += 1
     assert found
+
+
+def test_the_robot_never_writes_game_state_it_hands_its_memory_to_the_engine():
+    """SFB.R2 Primary Fire Point: the robot notes that it has been taken in Decision.memory; only the engine stores
+    it on the ship (so a save, a copy or a look-ahead never sees a half-made decision)."""
+    from paperrobot.core.contract import Request
+    game = make()
+    fed, kl = ships(game)
+    place(kl, "1410", "A")
+    place(fed, "1407", "D")
+    game.robot_turn_start(kl)
+    decision = game.robot_for(kl).decide(Request("fire", "robot", state=game, subject=kl))
+    assert decision.rules[0] == "SFB.R2" and decision.memory == {"primary_done": True, "tie_side": None}
+    assert kl.primary_done is False  # untouched by the robot
+    game.remember(kl, decision.memory)
+    assert kl.primary_done is True
+    again = game.robot_for(kl).decide(Request("fire", "robot", state=game, subject=kl))
+    assert again.memory is None or "primary_done" not in again.memory

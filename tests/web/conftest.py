@@ -24,6 +24,9 @@ class WebCounting(Counting):
                               rolls=[[6, int(reason.text.split("=")[1]), "how much", request.side]])
             self.log.emit("added", self.total // 3 + 1, 0, request.side, amount=decision.action)
 
+    def view(self, side):  # what sfb, fc and armada offer: the position now (the page draws a game's end with it)
+        return {"total": self.total, "target": self.target}
+
     def controller(self, side, kind):
         inner = super().controller(side, kind)
 

@@ -59,6 +59,22 @@ def test_a_whole_game_by_options_and_a_form_and_its_log(client):
     assert "(finished" not in client.get("/").text and "finished" in client.get("/").text
 
 
+def test_the_game_over_page_draws_the_position_as_the_game_ended(client):
+    url = new_game(client, target=9)
+    split(client, url)
+    page = client.get(url)
+    while 'id="game-over"' not in page.text:
+        client.post(url + "/answer", data={"seq": str(seq_of(page.text)), "choice": "3"})
+        page = client.get(url)
+    live = client.app_state.games.live(int(url.rsplit("/", 1)[1]))
+    final = live.match.engine.total
+    assert final >= 9 and "as the game ended" in page.text
+    assert re.search(rf"<th>total</th><td>{final}</td>", page.text)  # the end, not the last question's total
+    assert f'<title>total {final}</title>' in page.text
+    client.app_state.games.forget(live.row.id)  # rebuilt from the file: the same end
+    assert re.search(rf"<th>total</th><td>{final}</td>", client.get(url).text)
+
+
 def test_every_answer_is_stored_before_the_next_question(client):
     url = new_game(client)
     split(client, url)
@@ -196,6 +212,8 @@ def test_watch_a_battle_step_by_step_and_jump_to_a_turn(client):
     assert f"step {last} of {last}" in client.get(url + f"?step={last + 50}").text and "over:" in \
         client.get(url + f"?step={last}").text
     assert "turn 3" in client.get(url + "/frame?turn=3").text
+    total = client.app_state.battles.cache[int(url.rsplit("/", 1)[1])].outcome["turns"]  # the toy's final total
+    assert re.search(rf"<th>total</th><td>{total}</td>", client.get(url + f"?step={last}").text)  # as it ended
     playing = client.get(url + "/frame?step=1&play=1").text
     assert 'hx-trigger="load delay:600ms"' in playing and 'id="pause"' in playing
     assert client.get(url + "?step=abc").status_code == 200
@@ -211,6 +229,7 @@ def test_watch_an_uploaded_log(client):
     assert response.status_code == 303
     url = response.headers["location"]
     assert "SFB.R1" in client.get(url + "?step=2").text
+    assert "No map: the log does not give its seed" in client.get(url).text  # one line, then the narration
     bad = client.post("/watch/upload", files={"log": ("x.jsonl", b"not json\n")})
     assert bad.status_code == 400 and "line 1" in bad.text
 
@@ -309,6 +328,8 @@ def test_watch_plays_fast_in_bigger_steps(client):
     ("post", "/games", {"game": "counting", "seed": "99999999999999999999999"}),
     ("post", "/watch", {"game": "counting", "seed": "5", "side.robot": "person"}),
     ("post", "/watch/upload", {"log": "not a file"}),
+    ("post", "/games/1/check", {"seq": "1", "f.a": "3"}),   # (question 1 has a form: checked, 200)
+    ("post", "/games/1/check", {"seq": "2", "f.a": "3"}),   # stale
 ])
 def test_garbage_never_gives_a_500(client, method, path, data):
     new_game(client)

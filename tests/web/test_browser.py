@@ -130,23 +130,131 @@ def test_a_whole_game_in_the_browser_with_undo_rules_watch_and_results(server, b
     page.screenshot(path=shots / "results.png", full_page=True)
 
 
-def test_the_play_page_fits_a_phone(server, browser, shots):
-    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+MAP_FITS = """() => {
+  const box = document.querySelector('.mapbox').getBoundingClientRect(), map = document.querySelector('#map').getBoundingClientRect();
+  return {box: [box.left, box.top, box.right, box.bottom], map: [map.left, map.top, map.right, map.bottom]}; }"""
+
+# every control a person uses: inside the window's width, and not covered by anything when scrolled to
+REACHABLE = """() => {
+  const width = window.innerWidth, problems = [];
+  const name = e => e ? e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.name ? '[' + e.name + ']' : '') +
+                       ' "' + (e.textContent || '').trim().slice(0, 30) + '"' : 'nothing';
+  if (document.documentElement.scrollWidth > width + 1)
+    problems.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + 'px wide');
+  const controls = [...document.querySelectorAll('button, a.button, select, input:not([type=hidden]), nav a')]
+    .filter(e => e.checkVisibility() && e.getClientRects().length).slice(0, 120);  // not in a closed <details>
+  for (const e of controls) {
+    e.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.right > width + 1) { problems.push(name(e) + ' sticks out: ' + r.left + '..' + r.right); continue; }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(hit === e || e.contains(hit) || hit.contains(e))) problems.push(name(e) + ' is covered by ' + name(hit));
+  }
+  window.scrollTo(0, 0);
+  return problems; }"""
+
+
+def assert_map_fits(page, what):
+    found = page.evaluate(MAP_FITS)
+    (bl, bt, br, bb), (ml, mt, mr, mb) = found["box"], found["map"]
+    assert bl - 0.5 <= ml and mr <= br + 0.5 and bt - 0.5 <= mt and mb <= bb + 0.5, f"{what}: map {found}"
+    assert mr - ml > 0.5 * (br - bl) or mb - mt > 0.5 * min(bb - bt, page.viewport_size["height"]), \
+        f"{what}: the map shrank to nothing {found}"
+
+
+def assert_usable_on_a_phone(page, what):
+    problems = page.evaluate(REACHABLE)
+    assert not problems, f"{what} at 390x844: " + "; ".join(problems[:5])
+
+
+def test_every_page_fits_a_phone(server, browser, shots, tmp_path):
+    page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     page.goto(server + "/")
     page.click("#play-counting")
+    assert_usable_on_a_phone(page, "a form question")
     page.select_option("#f-a", "2")
     page.click("#submit-form")
     page.click("#option-2")
     expect(page.locator("#log .decision").first).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert_usable_on_a_phone(page, "an options question with its log")
     page.screenshot(path=shots / "phone-play.png", full_page=True)
+    while page.locator("#game-over").count() == 0:
+        page.click("#option-3")
+        page.wait_for_load_state()
+    assert_usable_on_a_phone(page, "a game's end")
+    results = tmp_path / "runs.sqlite"
+    with ResultStore(results) as store:
+        store.start_run("sfb", {"scenario": "5", "ships_dir": "/a/long/folder/name/of/someones/own/ship/files"}, 1, 5)
+        for i in range(5):
+            store.add(i, i, Outcome("robot", "destroyed", 6, {"damage": 1.0}))
+    page.goto(server + "/watch")
+    page.locator("#watch-counting input[name=seed]").fill("5")
+    page.click("#watch-start-counting")
+    watch = page.url
+    for path, what in (("/", "the start page, with a game in its list"), ("/watch", "the watch page's forms"),
+                       (watch.split(server, 1)[1] + "?step=3", "a watched battle"),
+                       (f"/results?path={results}", "results"), ("/rules/SFB.R2", "a rule's summary"),
+                       ("/games/999", "a refusal")):
+        page.goto(server + path)
+        assert_usable_on_a_phone(page, what)
     page.goto(server + "/")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.screenshot(path=shots / "phone-start.png", full_page=True)
+
+
+def test_posts_from_another_site_are_refused_in_the_browser(server, browser):
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server + "/")
+    page.click("#play-counting")
+    game = page.url
+    before = page.content()
+    forged = (f'<form method="post" action="{game}/answer"><input name="seq" value="1"><input name="f.a" value="3">'
+              f'<input name="f.b" value="1"><button id="go">win a prize</button></form>')
+    page.route("http://evil.test/**", lambda route: route.fulfill(status=200, content_type="text/html", body=forged))
+    page.goto("http://evil.test/prize")
+    with page.expect_navigation() as sent:
+        page.click("#go")
+    assert sent.value.status == 403
+    expect(page.locator(".error-page")).to_contain_text("another site")
+    page.goto(game)
+    assert page.content() == before  # the forged answer was not taken
 
 
 # set-up values that keep a whole game short enough for a browser test (a small FC map: leaving it disengages)
 SHORT = {"fc": {"map": "8x26"}, "armada": {}, "sfb": {"max_turns": "1"}}
+
+
+# set-ups whose map windows are wide (SFB #5: the ships start at 2801 and 0216) or tall (FC on its 42x30 map)
+FIT = {"sfb": {"o.scenario": "5"}, "fc": {"o.map": "42x30"}, "armada": {}}
+
+
+def test_each_games_map_fits_its_box_on_a_desktop_and_a_phone(server, browser, shots):
+    import paperrobot
+    games = [g for g in FIT if g in paperrobot.games()]
+    page = browser.new_page(viewport=DESKTOP)
+    urls = {}
+    for game in games:
+        page.goto(server + "/")
+        for name, value in FIT[game].items():
+            field = page.locator(f"#start-{game} [name='{name}']")
+            field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
+        page.locator(f"#start-{game} input[name=seed]").fill("1")
+        page.click(f"#play-{game}")
+        urls[game] = page.url
+    page.goto(server + "/watch")
+    page.locator("#watch-sfb input[name=seed]").fill("1")
+    page.click("#watch-start-sfb")
+    urls["watch"] = page.url + "?step=40"
+    phone = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    for name, url in urls.items():
+        for size, tab in (("1280x800", page), ("390x844", phone)):
+            tab.goto(url)
+            assert_map_fits(tab, f"{name} at {size}")
+            if tab is phone:
+                assert_usable_on_a_phone(tab, f"{name}'s page")
+        phone.screenshot(path=shots / f"phone-{name}.png", full_page=True)
 
 
 def test_each_real_game_played_to_its_end_in_the_browser(server, browser, shots):

@@ -40,6 +40,17 @@ def test_fc_fixed_map_window_stays_inside_the_edges():
     assert labels and all(1 <= int(c) <= 42 and 1 <= int(r) <= 30 for c, r in labels)
 
 
+def test_a_window_near_a_map_edge_slides_inside_it_and_keeps_its_width():
+    view = {"map": "28x17", "ships": [{"name": "a", "side": "player", "hex": "2707", "facing": "B"},
+                                      {"name": "b", "side": "robot", "hex": "2612", "facing": "A"}]}
+    picture = maps.picture("sfb", view, "player")
+    cols = sorted({int(c) for c, r in re.findall(r'<g id="hex-(\d\d)(\d\d)"', picture.map)})
+    assert cols[-1] == 28 and len(cols) >= 10  # not clipped to the seven columns 22..28
+    whole = dict(view, ships=[dict(view["ships"][0], hex="0101"), dict(view["ships"][1], hex="2817")])
+    labels = re.findall(r'<g id="hex-(\d\d)(\d\d)"', maps.picture("sfb", whole, "player").map)
+    assert len(labels) == 28 * 17  # a window larger than the map: the whole map, no more
+
+
 def test_armada_table_bases_squadrons_obstacles():
     view, side = recorded("armada")
     picture = maps.picture("armada", view, side)

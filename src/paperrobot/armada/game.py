@@ -121,6 +121,10 @@ class Game(Measures):
         """A request of this game: its view (JSON data of what ``side`` may know) is built only when read."""
         return Request(kind, side, view=lambda: self.view_for(side, kind, fields.get("subject")), **fields)
 
+    def view(self, side: str) -> dict:
+        """What ``side`` may know now, as sfb's and fc's ``view(side)``: front ends draw the table as a game ended."""
+        return self.view_for(side)
+
     def view_for(self, side: str, kind: str = "", subject=None) -> dict:
         """What ``side`` may know, as plain JSON data (requests.table_view)."""
         return table_view(self, side, kind, subject)

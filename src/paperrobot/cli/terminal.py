@@ -24,7 +24,9 @@ from ..core.save import load_match, match_save, write_match_save
 from .common import say
 
 COMMON_HELP = ("At any prompt: Enter takes the suggestion; 'save' writes the save file, 'undo' (or 'undo N') takes "
-               "back your last answer (or N answers), 'quit' stops (the game is kept), 'help' shows this.")
+               "back your last answer (or N answers), 'roll 4' (or 'roll 3 6') makes the next dice the ones you "
+               "rolled, 'fix name=value ...' corrects the game to match your table (where the game allows it), "
+               "'quit' stops (the game is kept), 'help' shows this.")
 MAX_LINE = 2000  # longer lines are refused unread: no answer in any game is that long
 
 
@@ -134,7 +136,12 @@ class TerminalPlay:
                     answer = self.ask(self.request)
                     if answer is _UNDO:
                         continue
+                before = self.request.seq
                 self.request = self._next(answer)
+                if isinstance(answer, dict) and self.request is not None and self.request.seq == before \
+                        and not self.request.error and ("@roll" in answer or "@fix" in answer):
+                    say(f"Next dice: {', '.join(map(str, answer['@roll']))}." if "@roll" in answer else
+                        "Corrected: " + ", ".join(f"{k}={v}" for k, v in answer["@fix"].items()) + ".")
         except (QuitGame, KeyboardInterrupt) as exc:
             say("")
             say(f"Stopped; the game is kept in {self.save_path}: resume it with 'paperrobot play {self.match.game} "
@@ -197,6 +204,17 @@ class TerminalPlay:
                     continue
                 self.undo(int(count))
                 return _UNDO
+            elif word == "roll":
+                values = rest.split()
+                if not values or not all(v.isascii() and v.isdigit() and len(v) < 4 for v in values):
+                    say("Type 'roll N' with the value you rolled (several dice: 'roll 3 6').")
+                    continue
+                return {"@roll": [int(v) for v in values]}
+            elif word == "fix":
+                try:
+                    return {"@fix": parse_fix(text.partition(" ")[2])}
+                except PaperRobotError as exc:
+                    say(f"Not understood: {exc}")
             elif word in commands:
                 commands[word]()
             else:
@@ -212,6 +230,8 @@ class TerminalPlay:
         for number, option in enumerate(options, 1):
             say(f"  {number:>2}. {option.label}")
         text = self.read(f"[a number or key; Enter = {request.default}]:")
+        if isinstance(text, dict):
+            return text
         if text is _UNDO or not text:
             return _UNDO if text is _UNDO else request.default
         if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(options):
@@ -232,8 +252,8 @@ class TerminalPlay:
             if len(request.options) > 1:
                 say("  presets: " + "; ".join(f"{n}. {o.label}" for n, o in enumerate(request.options, 1)))
             text = self.read("[Enter accepts; edit as name=value (several: name=a,b), or a preset number]:")
-            if text is _UNDO:
-                return _UNDO
+            if text is _UNDO or isinstance(text, dict):
+                return text
             if not text:
                 return values
             if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(request.options):
@@ -258,6 +278,19 @@ def edit_values(request: Request, values: dict, text: str) -> dict:
         items = [] if raw.lower() in ("", "none") else raw.split(",")
         parsed = [_scalar(item) for item in items]
         out[name] = parsed if fields[name].multi else (parsed[0] if parsed else None)
+    return out
+
+
+def parse_fix(text: str) -> dict:
+    """``name=value ...`` of a correction as a dict (the engine's ``fix`` checks names and values)."""
+    out = {}
+    for part in text.split():
+        name, sep, raw = part.partition("=")
+        if not sep or not name or not raw:
+            raise PaperRobotError(f"'{part[:40]}' is not name=value; e.g. 'fix hex=2215 facing=C'")
+        out[name] = _scalar(raw)
+    if not out:
+        raise PaperRobotError("say what to correct, e.g. 'fix hex=2215 facing=C'")
     return out
 
 

@@ -18,6 +18,7 @@ An illegal answer never reaches the engine: the caller gets the same request bac
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable, Generator, Iterable, Protocol
 
 from .controller import Decision, Reason
@@ -105,7 +106,7 @@ class Request:
     """
 
     __slots__ = ("kind", "side", "state", "subject", "prompt", "form", "seq", "error", "data",
-                 "_options", "_default", "_view", "_check")
+                 "_options", "_default", "_view", "_check", "_made")
 
     def __init__(self, kind: str, side: str, *, state: Any = None, subject: Any = None,
                  options: tuple | Callable[[], tuple] = (), default: Any = None, form: Form | None = None,
@@ -123,6 +124,7 @@ class Request:
         self._default = default
         self._view = view
         self._check = check
+        self._made = (options, view)  # the builders, for refresh() after a correction
         self.seq = 0
         self.error = ""
 
@@ -133,6 +135,7 @@ class Request:
         each time is a measurable part of a simulation. Never for a side yielded to a caller."""
         self._options = options
         self._view = view
+        self._made = (options, view)
         self.data = data
         self.error = ""
         self.seq = 0
@@ -155,6 +158,10 @@ class Request:
         if callable(self._view):
             self._view = self._view()
         return self._view
+
+    def refresh(self) -> None:
+        """Build the options and view again (the state was corrected while this request was open)."""
+        self._options, self._view = self._made
 
     def option(self, key: str) -> Option | None:
         for option in self.options:
@@ -221,17 +228,40 @@ class Engine(Protocol):
 Engines = Callable[..., Engine]  # (seed, log, **setup) -> a fresh engine
 
 
+DICE_SOURCES = ("program", "table")  # the seeded dice roll, or a person rolls real dice and types them
+
+
+class DieWanted(BaseException):
+    """Raised by a match's dice when a person must roll (table dice) and no rolled value is waiting. It passes
+    through any ``except Exception`` in an engine; the driver asks the person and rebuilds the engine."""
+
+    def __init__(self, sides: int, purpose: str, side: str):
+        super().__init__(sides, purpose, side)
+        self.sides, self.purpose, self.side = sides, purpose, side
+
+
 class Match:
     """One game: its set-up, seed, engine and the answers the caller gave, in order.
 
     A paused generator cannot be copied or pickled, so ``rebuild()`` (resume, undo, workers) makes a new
     match from the set-up, seed and answers; the engine is deterministic given those.
+
+    The recorded answers (``[seq, kind, side, answer]``) also hold what is not an answer to a question:
+    a die a person rolled (kind "roll", with ``dice="table"``), and asides sent instead of an answer:
+    ``{"@roll": [4, 2]}`` makes the next dice rolled 4 and 2 (a person's own dice, one question at a time),
+    ``{"@fix": {...}}`` corrects the state to match a real table (the engine's ``fix``). An aside leaves the
+    same request open.
     """
 
-    def __init__(self, game: str, setup: dict, seed: int, build: Engines, log: EventLog | None = None):
-        self.game, self.setup, self.seed = game, dict(setup), seed
+    def __init__(self, game: str, setup: dict, seed: int, build: Engines, log: EventLog | None = None,
+                 dice: str = "program"):
+        if dice not in DICE_SOURCES:
+            raise PaperRobotError(f"the dice are 'program' (the program rolls) or 'table' (you type each roll "
+                                  f"of your own dice), not '{_short(dice)}'")
+        self.game, self.setup, self.seed, self.dice = game, dict(setup), seed, dice
         self._build = build
         self.log = log if log is not None else EventLog(enabled=False)
+        self._base = self.log.emitted
         self.engine: Engine = build(seed=seed, log=self.log, **self.setup)
         self.answers: list[list] = []  # [seq, kind, side, answer as JSON]
         self.controllers: dict[str, str] = {}
@@ -249,6 +279,9 @@ class Match:
     def play(self, controllers: dict[str, Any] | None = None) -> Generator[Request, Any, Outcome]:
         """The driver loop. ``controllers`` maps a side to "robot", "policy", None (yielded to the caller) or an
         object with ``decide``; sides not named keep the default (robot side "robot", others yielded)."""
+        return self._drive(self._routes(controllers), (), False)
+
+    def _routes(self, controllers: dict[str, Any] | None) -> dict[str, Any]:
         chosen = self.default_controllers()
         for side, who in (controllers or {}).items():
             if side not in chosen:
@@ -264,59 +297,171 @@ class Match:
                 routes[side], self.controllers[side] = self.engine.controller(side, who), who
             else:  # an outside controller (a script, an agent): its answers are recorded like a person's
                 routes[side], self.controllers[side] = who, "person"
-        return self._drive(routes)
+        if self.dice == "table" and None not in routes.values():
+            raise PaperRobotError("table dice need a person at the table: leave one side to be answered by you")
+        return routes
 
-    def _drive(self, routes: dict[str, Any]) -> Generator[Request, Any, Outcome]:
-        """Every answer, whoever gives it, is parsed by the request before the engine resumes: one path."""
-        engine = self.engine
-        steps = engine.sequence()
-        send = steps.send
+    def _drive(self, routes: dict[str, Any], feed: Iterable[list], replaying: bool
+               ) -> Generator[Request, Any, Outcome]:
+        """Every answer, whoever gives it, is parsed by the request before the engine resumes: one path.
+
+        ``feed`` holds recorded answers to give before asking anyone (replay). With table dice, a die wanted
+        when none is waiting is asked of the person; then the engine is rebuilt and every answer so far fed to
+        it again (dice are rolled deep inside the rules, where a generator cannot pause), its repeated events
+        dropped from the log. ``replaying``: the fed answers are the match's answers being restored (resume,
+        undo), recorded again one by one with the listeners told, as when they were first given."""
         recorded = {side for side, who in self.controllers.items() if who == "person"}
+        roller = next((side for side, route in routes.items() if route is None), "")
+        feed = deque(feed)
+        fed = 0  # entries of the feed used, to name one that no longer fits
         seq = 0
-        try:
-            request = next(steps)
-            while True:
-                seq += 1
-                request.seq = seq
-                side = request.side
-                controller = routes[side]
-                if controller is not None:
-                    decision = controller.decide(request)
-                    answer, reasons = decision.action, decision.reasons
-                    try:  # Request.parse; its first step taken here (a check and no Option: most answers)
-                        check = request._check
-                        if check is not None and answer.__class__ is not Option:
-                            action = check(answer)
-                        else:
-                            action = request.parse(answer)
-                    except IllegalAction as exc:
-                        raise IllegalAction(f"the {self.controllers[side]} controller of {side} "
-                                            f"gave an illegal answer to {request!r}: {exc}") from None
-                else:
-                    answer = yield request
-                    while True:
-                        try:
-                            action = request.parse(answer)
-                            break
-                        except IllegalAction as exc:
-                            request.error = str(exc)
-                            answer = yield request
-                    request.error = ""
-                    reasons = ()
-                if side in recorded:
-                    self._remember(request, answer)
-                if action is not answer or controller is None:
-                    decision = Decision(action, reasons)
-                # else: the controller's own Decision already carries the parsed action (a move key, say)
-                if reasons:  # only reasons become events; engines skip even those when the log is off
-                    engine.record(request, decision)
-                request = send(decision)
-        except StopIteration as stop:
-            self.outcome = stop.value
-            return stop.value
 
-    def _remember(self, request: Request, answer: Any) -> None:
-        self.answers.append([request.seq, request.kind, request.side, request.encode(answer)])
+        def asker(sides: int, purpose: str, side: str) -> int | None:
+            nonlocal seq, fed
+            if feed and feed[0][1] == "roll":
+                seq += 1
+                fed += 1
+                entry = feed.popleft()
+                if replaying:
+                    self._restore(entry)
+                return _rolled(entry[3], sides, purpose)
+            if feed:
+                raise SaveError(f"answer {fed + 1} of the save is for a '{feed[0][1]}' question of {feed[0][2]}, "
+                                f"but this engine rolls a die there ({purpose})")
+            raise DieWanted(sides, purpose, side)
+
+        while True:  # one pass per engine build
+            engine = self.engine
+            if self.dice == "table":
+                engine.dice.asker = asker
+            steps = engine.sequence()
+            send = steps.send
+            try:
+                request = next(steps)
+                while True:
+                    seq += 1
+                    request.seq = seq
+                    side = request.side
+                    controller = routes[side]
+                    if controller is not None:
+                        decision = controller.decide(request)
+                        answer, reasons, memory = decision.action, decision.reasons, decision.memory
+                        try:  # Request.parse; its first step taken here (a check and no Option: most answers)
+                            check = request._check
+                            if check is not None and answer.__class__ is not Option:
+                                action = check(answer)
+                            else:
+                                action = request.parse(answer)
+                        except IllegalAction as exc:
+                            raise IllegalAction(f"the {self.controllers[side]} controller of {side} "
+                                                f"gave an illegal answer to {request!r}: {exc}") from None
+                    else:
+                        while feed and feed[0][1].startswith("@"):  # recorded asides at this request
+                            fed += 1
+                            entry = feed.popleft()
+                            try:
+                                self._aside(request, entry[1], entry[3])
+                            except IllegalAction as exc:
+                                raise SaveError(f"answer {fed} of the save ({_short(entry[3])}) is refused by this "
+                                                f"engine: {exc}") from None
+                            if replaying:
+                                self._restore(entry)
+                        if feed:
+                            fed += 1
+                            number, (_, kind, answer_side, answer) = fed, feed.popleft()
+                            if request.kind != kind or side != answer_side:
+                                raise SaveError(f"answer {number} of the save is for a '{kind}' question of "
+                                                f"{answer_side}, but this engine asks '{request.kind}' of {side} there")
+                            try:
+                                action = request.parse(answer)
+                            except IllegalAction as exc:
+                                raise SaveError(f"answer {number} of the save ({_short(answer)}) is refused by this "
+                                                f"engine: {exc}") from None
+                            if replaying:
+                                self._restore([request.seq, kind, answer_side, answer])
+                        else:
+                            answer = yield request
+                            while True:
+                                aside = _aside_of(answer)
+                                if aside is not None:
+                                    try:
+                                        self._aside(request, aside, answer)
+                                        request.error = ""
+                                        if side in recorded:
+                                            self._remember(request, answer, aside)
+                                    except IllegalAction as exc:
+                                        request.error = str(exc)
+                                    answer = yield request
+                                    continue
+                                try:
+                                    action = request.parse(answer)
+                                    break
+                                except IllegalAction as exc:
+                                    request.error = str(exc)
+                                    answer = yield request
+                            request.error = ""
+                            if side in recorded:
+                                self._remember(request, answer)
+                        reasons, memory = (), None
+                    if action is not answer or controller is None:
+                        decision = Decision(action, reasons, memory)
+                    # else: the controller's own Decision already carries the parsed action (a move key, say)
+                    if reasons:  # only reasons become events; engines skip even those when the log is off
+                        engine.record(request, decision)
+                    request = send(decision)
+            except StopIteration as stop:
+                if feed:
+                    raise SaveError(f"the save has {len(feed)} answer(s) after the end of the game")
+                self.outcome = stop.value
+                return stop.value
+            except DieWanted as want:
+                seq += 1
+                request = _roll_request(want, roller, engine)
+                request.seq = seq
+                answer = yield request
+                while True:
+                    try:
+                        key = request.parse(answer)
+                        break
+                    except IllegalAction as exc:
+                        request.error = str(exc)
+                        answer = yield request
+                self._remember(request, key)
+                self._restart()
+                routes = {side: (self.engine.controller(side, self.controllers[side])
+                                 if self.controllers[side] in ("robot", "policy") else route)
+                          for side, route in routes.items()}  # the robot's controller may hold the old dice
+                feed, fed, seq, replaying = deque(self.answers), 0, 0, False
+
+    def _aside(self, request: Request, kind: str, answer: Any) -> None:
+        """Apply an aside ("@roll" or "@fix") at ``request``; IllegalAction if it cannot be."""
+        payload = answer[kind]
+        if kind == "@roll":
+            values = payload if isinstance(payload, list) else [payload]
+            if not values or len(values) > 100 or not all(isinstance(v, int) and not isinstance(v, bool) and
+                                                            1 <= v <= 100 for v in values):
+                raise IllegalAction("'roll' takes the values of the dice you rolled, e.g. 'roll 4' or 'roll 3 6'")
+            self.engine.dice.script(*values)
+        else:
+            fix = getattr(self.engine, "fix", None)
+            if fix is None:
+                raise IllegalAction(f"{self.game} has no corrections ('fix')")
+            if not isinstance(payload, dict):
+                raise IllegalAction("a correction names what to change, e.g. {'hex': '2215'}")
+            fix(payload)
+            request.refresh()
+
+    def _restart(self) -> None:
+        """A fresh engine of the same set-up and seed; the events the old one emitted are not told twice."""
+        self.log.skip = self.log.emitted - self._base
+        self.log.emitted = self._base
+        self.engine = self._build(seed=self.seed, log=self.log, **self.setup)
+
+    def _remember(self, request: Request, answer: Any, kind: str | None = None) -> None:
+        self._restore([request.seq, kind or request.kind, request.side, request.encode(answer)])
+
+    def _restore(self, entry: list) -> None:
+        self.answers.append(list(entry))
         for listener in self.listeners:
             listener(self)
 
@@ -325,19 +470,11 @@ class Match:
                ) -> tuple[Generator[Request, Any, Outcome], Request | None]:
         """Feed recorded answers to a fresh ``play()``; returns the generator and the first request still open
         (None if the game ended). A recorded answer that no longer fits is a SaveError."""
-        steps = self.play(controllers)
+        routes = self._routes(controllers)
+        self.answers = []
+        steps = self._drive(routes, [list(a) for a in answers], True)
         try:
-            request = next(steps)
-            for number, (seq, kind, side, answer) in enumerate(answers, 1):
-                if request.kind != kind or request.side != side:
-                    raise SaveError(f"answer {number} of the save is for a '{kind}' question of {side}, but this "
-                                    f"engine asks '{request.kind}' of {request.side} there")
-                before = request.seq
-                request = steps.send(answer)
-                if request.seq == before:
-                    raise SaveError(f"answer {number} of the save ({_short(answer)}) is refused by this engine: "
-                                    f"{request.error}")
-            return steps, request
+            return steps, next(steps)
         except StopIteration:
             return steps, None
 
@@ -345,11 +482,43 @@ class Match:
         """A fresh match of the same set-up and seed with the first ``keep`` answers (all when None) replayed;
         its ``resume`` holds the generator and the open request. This is undo."""
         answers = self.answers if keep is None else self.answers[:keep]
-        fresh = Match(self.game, self.setup, self.seed, self._build, log or EventLog(enabled=self.log.enabled))
+        fresh = Match(self.game, self.setup, self.seed, self._build, log or EventLog(enabled=self.log.enabled),
+                      self.dice)
         controllers = {side: (None if who == "person" else who) for side, who in self.controllers.items()}
         fresh.resume = fresh.replay([list(a) for a in answers], controllers)
         fresh.listeners = self.listeners
         return fresh
+
+
+def _aside_of(answer: Any) -> str | None:
+    """The kind of an aside answer ({"@roll": ...} or {"@fix": ...}), else None."""
+    if isinstance(answer, dict) and len(answer) == 1:
+        key = next(iter(answer))
+        if key in ("@roll", "@fix"):
+            return key
+    return None
+
+
+def _rolled(answer: Any, sides: int, purpose: str) -> int | None:
+    if answer == "program":
+        return None
+    value = int(answer)
+    if not 1 <= value <= sides:
+        raise SaveError(f"a recorded roll of {value} does not fit the d{sides} rolled for {purpose}")
+    return value
+
+
+def _roll_request(want: DieWanted, side: str, engine: Any) -> Request:
+    """The question a person answers with the roll of a real die."""
+    labels = getattr(engine, "die_labels", None)
+    faces = labels(want.sides, want.purpose) if labels is not None else None
+    options = [Option(str(v), faces[v - 1] if faces else str(v)) for v in range(1, want.sides + 1)]
+    options.append(Option("program", "let the program roll this one"))
+    die = "coin (1 = heads)" if want.sides == 2 else f"d{want.sides}"
+    whose = f"{want.side}'s " if want.side else ""
+    return Request("roll", side, options=tuple(options), default="program",
+                   prompt=f"Roll a {die} for {whose}{want.purpose}",
+                   data={"sides": want.sides, "purpose": want.purpose, "for": want.side})
 
 
 def drive_all(match: Match, controllers: dict[str, Any]) -> Outcome:
@@ -362,4 +531,4 @@ def drive_all(match: Match, controllers: dict[str, Any]) -> Outcome:
         return stop.value
 
 
-__all__ = ["Option", "Field", "Form", "Request", "Decision", "Reason", "Match", "Engine", "Controller", "drive_all"]
+__all__ = ["DICE_SOURCES", "DieWanted", "Option", "Field", "Form", "Request", "Decision", "Reason", "Match", "Engine", "Controller", "drive_all"]

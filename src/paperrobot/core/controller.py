@@ -33,12 +33,16 @@ class Reason:
 
 
 class Decision:
-    """An answer and the reasons for it (a plain slots class for the same reason as Reason; immutable by use)."""
+    """An answer and the reasons for it (a plain slots class for the same reason as Reason; immutable by use).
 
-    __slots__ = ("action", "reasons")
+    ``memory``: what a robot's rules make it remember after this decision (e.g. the SFB robot's Primary Fire
+    Point taken), as {name: value}. A controller never changes game state; the engine stores this with the
+    rest of the state, so saves, copies and views carry it."""
 
-    def __init__(self, action: Any, reasons: tuple[Reason, ...] = ()):
-        self.action, self.reasons = action, reasons
+    __slots__ = ("action", "reasons", "memory")
+
+    def __init__(self, action: Any, reasons: tuple[Reason, ...] = (), memory: dict | None = None):
+        self.action, self.reasons, self.memory = action, reasons, memory
 
     @property
     def rules(self) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ class DiceScriptError(AssertionError):
 class Dice:
     """Seeded dice. ``rolls`` is the full record, in order."""
 
-    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed")
+    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker")
 
     def __init__(self, seed: int | None = 0):
         self.seed = seed
@@ -43,6 +43,9 @@ class Dice:
         self._script: deque[int] = deque()
         self._strict = False
         self.rolls: list[Roll] = []
+        # Dice rolled at a real table: asker(sides, purpose, side) gives the value a person rolled, or None to let
+        # the seeded dice roll this one. Set by the driver (core.contract) when a match's dice are "table".
+        self.asker = None
 
     @classmethod
     def scripted(cls, *values: int) -> "Dice":
@@ -69,7 +72,9 @@ class Dice:
         elif self._strict:
             raise DiceScriptError(f"unscripted roll of a {sides}-sided die: {purpose} ({side})")
         else:
-            value = int(self._rng.random() * sides) + 1
+            value = self.asker(sides, purpose, side) if self.asker is not None else None
+            if value is None:
+                value = int(self._rng.random() * sides) + 1
         self.rolls.append(Roll(sides, value, purpose, side))
         return value
 

@@ -33,15 +33,21 @@ class Event:
 class EventLog:
     """An append-only list of events. A disabled log (simulations) drops them but costs nearly nothing."""
 
-    __slots__ = ("events", "enabled", "listeners")
+    __slots__ = ("events", "enabled", "listeners", "emitted", "skip")
 
     def __init__(self, enabled: bool = True):
         self.enabled = enabled
         self.events: list[Event] = []
         self.listeners: list = []  # callables(Event), e.g. a live narrator
+        self.emitted = 0  # events emitted (kept or not): where a rebuilt engine must catch up to
+        self.skip = 0  # events still to drop: a rebuilt engine re-emits what its predecessor already told
 
     def emit(self, kind: str, turn: int = 0, impulse: int = 0, side: str = "", **data: Any) -> None:
         if not self.enabled and not self.listeners:
+            return
+        self.emitted += 1
+        if self.skip:
+            self.skip -= 1
             return
         event = Event(kind, turn, impulse, side, data)
         if self.enabled:

@@ -119,9 +119,10 @@ def info(name: str) -> GameInfo:
     return _GAMES[name]
 
 
-def new_match(name: str, seed: int = 1, log: EventLog | None = None, **setup: Any) -> Match:
-    """A new match of game ``name`` (its set-up options checked, defaults filled in)."""
+def new_match(name: str, seed: int = 1, log: EventLog | None = None, dice: str = "program", **setup: Any) -> Match:
+    """A new match of game ``name`` (its set-up options checked, defaults filled in). ``dice``: "program"
+    (seeded) or "table" (every die is asked of the person, who rolls real dice)."""
     game = info(name)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise PaperRobotError(f"the seed must be a whole number from 0 to 2**63-1, not {str(seed)[:40]!r}")
-    return Match(name, game.check_setup(setup), seed, game.build, log)
+    return Match(name, game.check_setup(setup), seed, game.build, log, dice)

@@ -35,13 +35,14 @@ class MatchSave(BaseModel):
     setup: dict[str, Any]
     seed: int = Field(ge=0, lt=2 ** 63)
     controllers: dict[str, Literal["robot", "policy", "person"]]
+    dice: Literal["program", "table"] = "program"  # "table": the person typed every roll (the "roll" answers)
     answers: list[tuple[int, str, str, Answer]] = Field(default_factory=list)
 
 
 def match_save(match, engine_version: int) -> MatchSave:
     from .. import __version__
     return MatchSave(program=__version__, game=match.game, engine_version=engine_version, setup=match.setup,
-                    seed=match.seed, controllers=dict(match.controllers),
+                    seed=match.seed, controllers=dict(match.controllers), dice=match.dice,
                     answers=[tuple(a) for a in match.answers])
 
 
@@ -91,7 +92,7 @@ def load_match(path: str | Path, game: str | None = None, log=None):
     data = read_match_save(path, game)
     info = registry.info(data.game)
     try:
-        match = registry.new_match(data.game, data.seed, log, **data.setup)
+        match = registry.new_match(data.game, data.seed, log, data.dice, **data.setup)
     except SaveError:
         raise
     except Exception as exc:  # a set-up this program refuses (an unknown ship, an edited option)

@@ -404,6 +404,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
                 continue
             if ship.straight >= ship.turn_mode():
                 decision = yield self.move_request(ship)
+                if decision.memory:
+                    self.remember(ship, decision.memory)
                 steer = decision.action
             else:
                 steer = STRAIGHT  # turn mode not yet satisfied: no choice to make (C3.2)
@@ -464,6 +466,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             if not racks or target is None:
                 continue
             decision = yield self.launch_request(ship, "drones", racks, target)
+            if decision.memory:
+                self.remember(ship, decision.memory)
             for rack in decision.action:
                 self.launch_drone(ship, rack, target)
 
@@ -481,10 +485,21 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             if not tubes:
                 continue
             decision = yield self.launch_request(ship, "plasma", tubes, target)
+            if decision.memory:
+                self.remember(ship, decision.memory)
             for tube in decision.action:
                 self.launch_plasma(ship, tube, target)
 
     # ------------------------------------------------------------------------------ steps 5-6
+    ROBOT_MEMORY = frozenset(("primary_done", "tie_side", "focus"))
+
+    def remember(self, ship: Ship, memory: dict) -> None:
+        """Store what the robot's rules make it remember (robot.Robot.note) as the ship's state."""
+        for name, value in memory.items():
+            if name not in self.ROBOT_MEMORY:
+                raise ValueError(f"the robot cannot remember '{name}'")
+            setattr(ship, name, value)
+
     def fire_direct(self):
         orders: list[tuple[Ship, Weapon, Any]] = []
         for ship in self.ships:
@@ -493,6 +508,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             if ship.cloak is not None and not self.may_act(ship):
                 continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
             decision = yield self.fire_request(ship)
+            if decision.memory:
+                self.remember(ship, decision.memory)
             orders.extend(decision.action)
         if orders:
             self.resolve_fire(orders)

@@ -359,6 +359,10 @@ class Requests:
                 entry.update(capacitor=s.capacitor, batteries=s.charged, power=s.power,
                              weapons=[{"key": w.key, "type": w.type, "alive": w.alive, "ready": w.ready,
                                        "ammo": w.ammo, "fired_turn": w.fired_turn} for w in s.weapons])
+            if s.side == "robot":  # what the robot's rules remember (game state: a person running it at a table
+                # keeps the same notes)
+                entry["memory"] = {"primary_fire_point_taken": s.primary_done, "tie_side": s.tie_side,
+                                   "running_from": s.focus}
             ships.append(entry)
         seekers = [{"label": d.label, "kind": "drone", "side": d.side, "target": d.target,
                     "hex": hexgrid.label(d.hex)} for d in self.drones if d.alive]

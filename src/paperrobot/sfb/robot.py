@@ -29,11 +29,13 @@ class Robot(CloakRules):
 
     It answers the engine's requests in contract terms: a move key, ``{weapon: target, ...}``,
     ``{"launch": [keys]}``. What it remembers between decisions (Primary Fire Point taken, a decided R3 tie,
-    the torpedo it runs from) is kept on its ship (state.Ship) as game state; the turn-start reload (SFB.R6)
-    is the engine's (game.Game.robot_turn_start).
+    the torpedo it runs from) is game state on its ship (state.Ship): the robot reads it there and hands
+    changes back in ``Decision.memory`` for the engine to store; the turn-start reload (SFB.R6) is the
+    engine's (game.Game.robot_turn_start).
     """
 
     def __init__(self, game, ship: Ship, tiebreak: str = "shields"):
+        self.memory: dict | None = None
         self.game = game
         self.ship = ship
         self.tiebreak = tiebreak
@@ -51,6 +53,27 @@ class Robot(CloakRules):
         return max(1, tubes // 2)
 
     def decide(self, request) -> Decision:
+        self.memory = None
+        decision = self._decide(request)
+        if self.memory:
+            return Decision(decision.action, decision.reasons, self.memory)
+        return decision
+
+    def note(self, name: str, value) -> None:
+        """Remember ``name`` after this decision (SFB.R2 primary_done, SFB.R3 tie_side, SFB.R.CLOAK4 focus): the
+        engine stores it on the ship; the robot never writes game state itself."""
+        if self.memory is None:
+            self.memory = {}
+        self.memory[name] = value
+
+    def recall(self, name: str):
+        """What the robot remembers: noted in this decision, else as the ship holds it."""
+        memory = self.memory
+        if memory is not None and name in memory:
+            return memory[name]
+        return getattr(self.ship, name)
+
+    def _decide(self, request) -> Decision:
         kind = request.kind
         if kind == "move":
             return self.move()
@@ -109,7 +132,7 @@ class Robot(CloakRules):
         if self.six:
             hunted = self.torpedo_fire()  # SFB.R.CLOAK2 / R.CLOAK4
             if hunted is not None:
-                if self.ship.focus is not None or hunted.action:
+                if self.recall("focus") is not None or hunted.action:
                     return hunted
                 return self._with(hunted.reasons, self.fire_normal())  # the hunt just ended: resume
         return self.fire_normal()
@@ -126,18 +149,18 @@ class Robot(CloakRules):
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
         if uncloak is not None:
-            ship.primary_done = True
+            self.note("primary_done", True)
             rule, text = uncloak.rule, uncloak.text
         elif self.must_leave(target):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
-        elif not ship.primary_done:
+        elif not self.recall("primary_done"):
             if rng <= 4:
-                ship.primary_done = True
+                self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"first impulse this turn within 4 hexes (range {rng}): Primary Fire Point, "
                                         f"fire every weapon that bears")
             elif game.impulse == game.impulses:
-                ship.primary_done = True
+                self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"no Primary Fire Point this turn (range {rng}): last impulse, fire all "
                                         f"weapons that bear")
             else:
@@ -151,7 +174,7 @@ class Robot(CloakRules):
             return NOTHING
         if rule == "SFB.R3":
             text = f"Secondary Fire Point: fire every unfired weapon that now bears (range {rng})"
-        ship.tie_side = None  # R4: instruction #3 starts again after every firing
+        self.note("tie_side", None)  # R4: instruction #3 starts again after every firing
         reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
             if w.kind == "photon":
@@ -197,7 +220,7 @@ class Robot(CloakRules):
             evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
             if evade is not None:
                 return evade
-        if not ship.primary_done:
+        if not self.recall("primary_done"):
             steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
                                       f"{ship.turn_mode()}): {steer}")
@@ -282,19 +305,22 @@ class Robot(CloakRules):
             side = LEFT if left > right else RIGHT
             return side, [Reason("SFB.R3", f"turn {side}: {_n(max(left, right))} that way against "
                                            f"{min(left, right)}")]
-        if ship.tie_side is not None:  # a tie already decided since the last firing: keep that way
-            return ship.tie_side, [Reason("SFB.R3", f"{_n(left)} each way: keep turning {ship.tie_side} "
+        tie_side = self.recall("tie_side")
+        if tie_side is not None:  # a tie already decided since the last firing: keep that way
+            return tie_side, [Reason("SFB.R3", f"{_n(left)} each way: keep turning {tie_side} "
                                                     f"as decided since the last firing")]
         mark = game.dice.mark()
         if self.tiebreak == "shields":
             lsh = ship.shields[4] + ship.shields[5]
             rsh = ship.shields[1] + ship.shields[2]
             if lsh != rsh:
-                side = ship.tie_side = LEFT if lsh > rsh else RIGHT
+                side = LEFT if lsh > rsh else RIGHT
+                self.note("tie_side", side)
                 return side, [Reason("SFB.R3", f"{_n(left)} each way: turn {side}, the side with more "
                                                f"undamaged shield boxes ({max(lsh, rsh)} against {min(lsh, rsh)})")]
         heads = game.dice.coin("R3 turn direction tie", ship.side)
-        side = ship.tie_side = LEFT if heads else RIGHT
+        side = LEFT if heads else RIGHT
+        self.note("tie_side", side)
         return side, [Reason("SFB.R3", f"{_n(left)} each way" +
                              (", shields equal" if self.tiebreak == "shields" else "") +
                              f": coin toss, turn {side}", game.dice.since(mark))]

@@ -118,14 +118,15 @@ class CloakRules:
     def focus_reasons(self, threats: list) -> list[Reason]:
         """SFB.R.CLOAK4, said once when a torpedo hunt starts and once when it ends (remembered on the ship)."""
         now = threats[0].label if threats else None
-        ship = self.ship
+        focus = self.recall("focus")
         out = []
-        if now and ship.focus is None:
+        if now and focus is None:
             out.append(Reason("SFB.R.CLOAK4", f"torpedo {now} is after it: ignore every other target until it "
                                               f"strikes or is reduced to zero"))
-        elif now is None and ship.focus is not None:
-            out.append(Reason("SFB.R.CLOAK4", f"torpedo {ship.focus} has struck or fizzled: resume normal operation"))
-        ship.focus = now
+        elif now is None and focus is not None:
+            out.append(Reason("SFB.R.CLOAK4", f"torpedo {focus} has struck or fizzled: resume normal operation"))
+        if now != focus:
+            self.note("focus", now)
         return out
 
     def torpedo_fire(self) -> Decision | None:

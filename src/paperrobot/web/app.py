@@ -13,9 +13,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request as HttpRequest
+from fastapi import Depends, FastAPI, Request as HttpRequest
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
@@ -27,6 +27,7 @@ from ..core.errors import PaperRobotError
 from ..core.narrate import generic_line, stamp
 from ..core.save import match_save
 from . import maps, rules
+from .origin import cross_site
 from .live import WHO, Games, Live, Refused
 from .results import open_results
 from .store import GameStore
@@ -44,7 +45,9 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
     store = GameStore(db)
     live_games = Games(store, capacity)
     battles = Battles()
-    app = FastAPI(title="PaperRobot", docs_url=None, redoc_url=None, openapi_url=None)
+    # every route, including pages added later, refuses state-changing requests sent from another site
+    app = FastAPI(title="PaperRobot", docs_url=None, redoc_url=None, openapi_url=None,
+                  dependencies=[Depends(_same_origin)])
     app.state.store, app.state.games, app.state.battles = store, live_games, battles
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -87,8 +90,9 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
                 kind="error", title=title, message=message, rule=rule, summary=summary), status_code=status)
         game_id = request.path_params.get("game_id")
         game_url = f"/games/{int(game_id)}" if str(game_id).isdigit() and len(str(game_id)) < 19 and status != 404 else ""
+        back = request.headers.get("referer", "/") if status != 403 else "/"  # never a link back to a forging site
         return page(request, "error.html", status, title=title, message=message, rule=rule, summary=summary,
-                    back=request.headers.get("referer", "/"), game_url=game_url)
+                    back=back, game_url=game_url)
 
     # ------------------------------------------------------------------ Start
     @app.get("/", response_class=HTMLResponse)
@@ -142,6 +146,9 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
         data = await _form(request)
         with live_games.lock:
             live = live_games.current(game_id, data.get("seq"))
+            if live.request.form is None:
+                raise Refused(400, f"question {live.request.seq} is answered by choosing an option; it has no form "
+                                   f"to check")
             values = form_values(live.request, data)
             verdict, rule = "", ""
             try:
@@ -279,6 +286,13 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
 
 
 # ---------------------------------------------------------------------- forms in, values out
+async def _same_origin(request: HttpRequest) -> None:  # async: no thread per request
+    """A POST from a page of another site is refused before anything is read or changed (web/origin.py)."""
+    reason = cross_site(request.method, request.headers)
+    if reason:
+        raise Refused(403, f"{reason}; nothing was changed. Open the game from this page's own address.")
+
+
 async def _form(request: HttpRequest) -> Any:
     try:
         return await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)

@@ -35,7 +35,8 @@ class Refused(PaperRobotError):
         super().__init__(message)
 
 
-_TITLES = {400: "Not understood", 404: "No such game", 409: "Out of date", 422: "Not allowed"}
+_TITLES = {400: "Not understood", 403: "Refused: sent from another site", 404: "No such game", 409: "Out of date",
+           422: "Not allowed"}
 
 
 @dataclass
@@ -57,17 +58,33 @@ class Live:
         return self.request is None
 
     shown_view: Any = None                           # the last view shown: for questions that carry none
+    final_view: Any = None                           # the position as the game ended (end_view)
 
     @property
     def view(self) -> Any:
-        """The view of the open question (else of the last one asked); a question without a view shows the
-        last view that was shown (a game may leave the view off questions such as 'disengage?')."""
+        """The view of the open question; a finished game's position as it ended (else the last question's);
+        a question without a view shows the last view that was shown (a game may leave the view off
+        questions such as 'disengage?')."""
+        if self.request is None and self.final_view is not None:
+            return self.final_view
         request = self.request or self.last
         view = None if request is None else request.view
         if view is None:
             return self.shown_view
         self.shown_view = view
         return view
+
+
+def end_view(match: Match, side: str) -> Any:
+    """What ``side`` sees as the game stands (at its end): the engine's ``view(side)``, which sfb, fc and armada
+    offer; None for a game without one (the page then shows the last question's view)."""
+    view = getattr(match.engine, "view", None)
+    if not callable(view) or not side:
+        return None
+    try:
+        return view(side)
+    except Exception:  # a picture only: never let it stop the page
+        return None
 
 
 class Games:
@@ -183,6 +200,9 @@ class Games:
             self.store.add_answer(live.row.id, n, seq, kind, side, answer, live.pending_label)
 
     def _settle(self, live: Live) -> None:
+        if live.request is None and live.final_view is None:
+            person = next((s for s, who in live.row.controllers.items() if who == "person"), "")
+            live.final_view = end_view(live.match, person or (live.last.side if live.last else ""))
         if live.request is None and live.row.status != "finished":
             outcome = live.match.outcome
             data = outcome.to_dict() if outcome is not None else {}

@@ -121,15 +121,24 @@ def _map_window(view: dict, places: list[tuple[int, int]], margin: int = 3) -> t
         c0, c1 = c0 - 1, c1 + 1
     while r1 - r0 < 7:
         r0, r1 = r0 - 1, r1 + 1
-    if fixed:
-        c0, r0 = max(1, c0), max(1, r0)
-        c1, r1 = min(fixed[0], c1), min(fixed[1], r1)
+    if fixed:  # slide the window inside the map's edges (it keeps its size near an edge), then clip it
+        c0, c1 = _inside(c0, c1, fixed[0])
+        r0, r1 = _inside(r0, r1, fixed[1])
     else:  # no size given: a map whose units all sit on printed hexes (01 and up) is not drawn beyond 01
         if min(p[0] for p in places) >= 1:
             c0 = max(1, c0)
         if min(p[1] for p in places) >= 1:
             r0 = max(1, r0)
     return c0, r0, c1 - c0 + 1, r1 - r0 + 1
+
+
+def _inside(first: int, last: int, size: int) -> tuple[int, int]:
+    """A window first..last moved to lie within 1..size (clipped where it is larger than the map)."""
+    if last > size:
+        first, last = first - (last - size), size
+    if first < 1:
+        first, last = 1, last + (1 - first)
+    return first, min(last, size)
 
 
 def hex_picture(view: dict, side: str, title: str = "") -> Picture:

@@ -89,8 +89,11 @@ class HexMap:
         size = self.size
         width = size * (1.5 * self.cols + 0.5)
         height = SQRT3 * size * (self.rows + 0.5)
-        out = [f'<svg class="map hexmap" id="map" viewBox="0 0 {width:.0f} {height:.0f}" '
-               f'style="max-width:{max(width * 1.4, 320):.0f}px;min-width:{min(max(width * 0.7, 280), 1400):.0f}px" '
+        # the viewBox scales the whole window into its box (CSS: width 100%, height by the aspect ratio, capped
+        # by the screen's height); a small window is not blown up past 1.4 times its drawn size
+        wide = " wide" if self.cols > 14 else ""  # drawn small on a phone: its counters are shown larger there
+        out = [f'<svg class="map hexmap{wide}" id="map" viewBox="0 0 {width:.0f} {height:.0f}" '
+               f'preserveAspectRatio="xMidYMid meet" style="max-width:{max(width * 1.4, 320):.0f}px" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "hex map")}">']
         out.append(_grid(self.first_col, self.first_row, self.cols, self.rows, size, self.labels,
                          tuple(sorted(self.marked.items()))))
@@ -142,7 +145,9 @@ def _centre(c: int, r: int, col: int, size: float) -> tuple[float, float]:
 def counter_svg(counter: Counter, x: float, y: float, size: float) -> str:
     cls = f"counter {ident(counter.kind)} side-{ident(counter.side)}"
     title = f"<title>{escape(counter.title or counter.label or counter.id)}</title>"
-    body = [f'<g id="unit-{ident(counter.id)}" class="{cls}" transform="translate({x:.1f},{y:.1f})">', title]
+    # the shapes sit in a "face" group around the hex centre, which a phone's stylesheet enlarges on wide maps
+    body = [f'<g id="unit-{ident(counter.id)}" class="{cls}" transform="translate({x:.1f},{y:.1f})">', title,
+            '<g class="face">']
     if counter.kind == "ship":
         body.append(f'<circle r="{size * 0.55:.1f}"/>')
     else:
@@ -157,7 +162,7 @@ def counter_svg(counter: Counter, x: float, y: float, size: float) -> str:
             pass
     if counter.label:
         body.append(f'<text y="{size * 0.18:.1f}" class="counterlabel">{escape(counter.label[:4])}</text>')
-    body.append("</g>")
+    body.append("</g></g>")
     return "".join(body)
 
 
@@ -204,6 +209,7 @@ class Table:
 
     def svg(self) -> str:
         out = [f'<svg class="map table" id="map" viewBox="0 0 {self.width:.0f} {self.height:.0f}" '
+               'preserveAspectRatio="xMidYMid meet" '
                f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(self.title or "table")}">',
                f'<rect class="tablecloth" x="0" y="0" width="{self.width:.0f}" height="{self.height:.0f}"/>']
         for name, x, y, radius, cls in self.marks:  # obstacles, the focal point

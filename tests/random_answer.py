@@ -1,4 +1,4 @@
-"""Random legal answers to any request: a listed option, or a form's values chosen field by field."""
+"""One random legal answer to any request, for every game's random-play tests and recorded playthroughs."""
 import random
 
 

@@ -121,6 +121,8 @@ for module in (sfb, fc, armada):
     module.register(GROUPS)
     if getattr(module, "GAME", None):
         GAME_MODULES[module.GAME] = module
+from . import assist as assist_command  # noqa: E402  (assist sfb|fc: every game with a table assistant)
+assist_command.register(GROUPS)
 web_cli.register(app)
 from . import balance as balance_command  # noqa: E402  (paperrobot balance GAME: any game of the registry)
 balance_command.register(app)

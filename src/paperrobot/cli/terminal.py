@@ -53,14 +53,16 @@ class Front:
         return None
 
 
-def recovery_path(game: str) -> Path:
+def recovery_path(game: str, kind: str = "recovery") -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "paperrobot"
-    return base / f"recovery-{game}.save"
+    return base / f"{kind}-{game}.save"
 
 
 class TerminalPlay:
     """Runs a match for a person at the terminal: a new one (``new(log)``), a save (``resume``), or the
     recovery file of an interrupted game if the person agrees."""
+
+    recovery_kind = "recovery"  # the recovery file's name: <kind>-<game>.save
 
     def __init__(self, game: str, front: Front, new: Callable[[EventLog], Match], save_path: Path | None = None,
                  resume: Path | None = None, input_fn: Callable[[str], str] = input):
@@ -69,7 +71,7 @@ class TerminalPlay:
         self.quiet = True  # no narration while answers are replayed
         self.auto: set[int] = set()  # numbers of the requests the front end answered without asking
         self.recovery = save_path is None and resume is None
-        self.save_path = resume or save_path or recovery_path(game)
+        self.save_path = resume or save_path or recovery_path(game, self.recovery_kind)
         if self.recovery:
             try:
                 self.save_path.parent.mkdir(parents=True, exist_ok=True)
@@ -119,8 +121,10 @@ class TerminalPlay:
     def save(self, quiet: bool = False) -> None:
         write_match_save(self.save_path, match_save(self.match, self.info.engine_version))
         if not quiet:
-            say(f"Saved to {self.save_path}; continue later with 'paperrobot play {self.match.game} --resume "
-                f"{self.save_path}'")
+            say(f"Saved to {self.save_path}; continue later with '{self.resume_hint()}'")
+
+    def resume_hint(self) -> str:
+        return f"paperrobot play {self.match.game} --resume {self.save_path}"
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome | None:
@@ -144,8 +148,8 @@ class TerminalPlay:
                         "Corrected: " + ", ".join(f"{k}={v}" for k, v in answer["@fix"].items()) + ".")
         except (QuitGame, KeyboardInterrupt) as exc:
             say("")
-            say(f"Stopped; the game is kept in {self.save_path}: resume it with 'paperrobot play {self.match.game} "
-                f"--resume {self.save_path}'." if self.match.answers else "Stopped.")
+            say(f"Stopped; the game is kept in {self.save_path}: resume it with '{self.resume_hint()}'."
+                if self.match.answers else "Stopped.")
             if isinstance(exc, KeyboardInterrupt):
                 raise
             return None
@@ -288,7 +292,7 @@ def parse_fix(text: str) -> dict:
         name, sep, raw = part.partition("=")
         if not sep or not name or not raw:
             raise PaperRobotError(f"'{part[:40]}' is not name=value; e.g. 'fix hex=2215 facing=C'")
-        out[name] = _scalar(raw)
+        out[name] = raw if raw[:1] == "0" and len(raw) > 1 else _scalar(raw)  # a hex such as 0515 stays a label
     if not out:
         raise PaperRobotError("say what to correct, e.g. 'fix hex=2215 facing=C'")
     return out

@@ -87,6 +87,7 @@ class GameInfo:
     engine_version: int = 1  # bump when a change alters the course of recorded games (saves refuse to mix)
     ships: Callable[[], list[str]] = field(default=lambda: [])
     scenarios: Callable[[], list[str]] = field(default=lambda: [])
+    assistant: Callable[[], Any] | None = None  # -> the game's table assistant (auto, question, instruction)
 
     def option(self, name: str) -> SetupOption:
         for option in self.options:

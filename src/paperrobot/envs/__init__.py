@@ -4,6 +4,7 @@ PettingZoo AEC (every side an agent). Needs the optional extra: pip install 'pap
     from paperrobot.envs import gym_env, aec_env
     env = gym_env("sfb", scenario="5")          # setup as in paperrobot.new_game
     env = aec_env("fc", robot="agent")          # robot="robot": the seed's robot answers inside the env
+    env = gym_env("armada", reward="shaped")    # + scaled damage dealt minus damage taken at every step
 """
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ by ``robot_agent``, or two learners can play). The agent to act is the side the 
 
 Observations are Classic-style dicts ``{"observation": Box, "action_mask": int8 vector}``; actions are
 ``Discrete(max_choices)`` over the current small decision (see decisions.py). An unmasked action plays the
-request's default and sets ``infos[agent]["illegal_action"]``. Rewards: +1/-1 (0 for a draw) at the end.
+request's default and sets ``infos[agent]["illegal_action"]``. Rewards: +1/-1 (0 for a draw) at the end;
+``reward="shaped"`` adds each agent's scaled damage dealt minus damage taken as it happens (rewards.py).
 """
 from __future__ import annotations
 
@@ -15,17 +16,21 @@ from pettingzoo import AECEnv
 
 import paperrobot
 from ..core.events import EventLog
-from . import encoding
+from . import encoding, rewards
 from .decisions import Decisions
 
 
 class PaperRobotAEC(AECEnv):
     metadata = {"render_modes": [], "name": "paperrobot_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, robot: str = "agent", **setup: Any):
+    def __init__(self, game: str, robot: str = "agent", reward: str = "outcome", reward_scale: float | None = None,
+                 **setup: Any):
         super().__init__()
         self.info_ = paperrobot.game_info(game)
         self.enc = encoding.encoder(game)
+        rewards.check(reward, self.enc, game)
+        self.reward_kind, self.reward_scale = reward, reward_scale
+        self.shaped: rewards.ShapedReward | None = None
         self.game, self.setup = game, setup
         paperrobot.new_game(game, seed=0, **setup)  # checks the set-up now, with one clear error
         if robot not in ("agent", "robot"):
@@ -65,10 +70,14 @@ class PaperRobotAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {"illegal_action": False} for a in self.agents}
         self.seen = 0
+        if self.reward_kind == "shaped":
+            self.shaped = rewards.ShapedReward(rewards.DamageTally(self.enc, self.reward_scale), self.info_.sides)
         try:
             self._open(next(self.steps))
         except StopIteration:
             self._finish()
+        self._shape()
+        self.rewards = {a: 0.0 for a in self.agents}  # the first reading sets each unit's level: no reward
 
     def observe(self, agent):
         live = self.decisions if (self.decisions is not None and self.decisions.request.side == agent) else None
@@ -81,6 +90,7 @@ class PaperRobotAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
         decisions = self.decisions
         done = decisions.act(action)
         self.infos[agent] = {"illegal_action": decisions.illegal}
@@ -94,11 +104,12 @@ class PaperRobotAEC(AECEnv):
                 self._open(after)
             except StopIteration:
                 self._finish()
+            self._shape()
         self._accumulate_rewards()
 
     # ------------------------------------------------------------------ helpers
     def _open(self, request) -> None:
-        self.decisions = Decisions(request, self.enc.max_choices)
+        self.decisions = Decisions(request, self.enc.max_choices, self.enc.split.get(request.kind))
         self.agent_selection = request.side
         new = self.log.events[self.seen:]
         self.seen = len(self.log.events)
@@ -106,11 +117,20 @@ class PaperRobotAEC(AECEnv):
             {"rule": e.data.get("rule"), "text": e.data.get("text"), "rolls": e.data.get("rolls"), "side": e.side}
             for e in new if e.kind == "decision"]
 
+    def _shape(self) -> None:
+        """Add each agent's shaped reward since the last request: read from the open request's view (damage is
+        open information in every game), or from the view after the end."""
+        if self.shaped is None:
+            return
+        self.shaped.tally.read(rewards.latest_view(self.enc, self.decisions, self.match, self.possible_agents[0]))
+        for agent in self.agents:
+            self.rewards[agent] += self.shaped.pay(agent)
+
     def _finish(self) -> None:
         outcome = self.match.outcome
         self.decisions = None
         for agent in self.agents:
-            self.rewards[agent] = 0.0 if outcome.winner is None else (1.0 if outcome.winner == agent else -1.0)
+            self.rewards[agent] = rewards.outcome_reward(outcome, agent)
             self.terminations[agent] = True
         if self.agents:
             self.agent_selection = self.agents[0]

@@ -1,6 +1,9 @@
 """A game request as a short sequence of small decisions, so that an agent's action space stays small.
 
-- A request with options only: one decision over its options.
+- A request with options only: one decision over its options; or, for a kind whose option keys the game's
+  encoder splits into parts (``Encoder.split``, e.g. an Armada course "2:0,1" into speed 2, then the yaw of
+  each joint), one decision per part over the parts that lead to a listed option, so a request of hundreds
+  of options becomes a few decisions of a handful of choices each.
 - A form: first the presets plus "compose" (the last choice); after "compose", one decision per field:
   a single field picks one of ``form.choices(field, earlier)``; a multi field adds one value at a time,
   with "done" as the last choice, until done or no value is left.
@@ -10,7 +13,7 @@ outside the mask plays the request's default instead and is reported (``illegal`
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..core.contract import Request
 
@@ -21,16 +24,24 @@ COMPOSE = "__compose__"
 class Decisions:
     """Walks one request's small decisions; ``answer`` is set when the request's answer is complete."""
 
-    def __init__(self, request: Request, max_choices: int):
+    def __init__(self, request: Request, max_choices: int, split: Callable[[str], tuple] | None = None):
         self.request, self.max = request, max_choices
         self.values: dict[str, Any] = {}
         self.field = -1  # -1: choosing a preset or "compose"
         self.answer: Any = None
         self.illegal = False
+        # split option keys: (parts, key) of every option, and the parts chosen so far (one option: no split)
+        self.paths = None if split is None or request.form is not None or len(request.options) < 2 else [
+            (tuple(split(o.key)), o.key) for o in request.options]
+        self.prefix: tuple = ()
+        if self.paths is not None:
+            self._descend()
 
     # ------------------------------------------------------------------ the current decision
     def choices(self) -> list:
         request = self.request
+        if self.paths is not None:
+            return self._parts()[: self.max]
         if request.form is None:
             return [o.key for o in request.options][: self.max]
         if self.field < 0:
@@ -44,6 +55,8 @@ class Decisions:
 
     def stage(self) -> tuple[int, int]:
         """(0 options / 1 preset-or-compose / 2 single field / 3 multi field, field index + 1)."""
+        if self.paths is not None:  # a part of a split option key: like a form's field, by depth
+            return 2, len(self.prefix) + 1
         if self.request.form is None:
             return 0, 0
         if self.field < 0:
@@ -64,6 +77,9 @@ class Decisions:
             self.illegal, self.answer = True, self.request.default
             return True
         choice = choices[action]
+        if self.paths is not None:
+            self.prefix += (choice,)
+            return self._descend()
         form = self.request.form
         if form is None:
             self.answer = choice
@@ -83,6 +99,27 @@ class Decisions:
             return False
         self.values[field.name] = choice
         return self._next_field(self.field + 1)
+
+    def _parts(self) -> list:
+        """The next parts after the prefix, in the options' order (distinct)."""
+        depth, seen = len(self.prefix), {}
+        for parts, _ in self.paths:
+            if len(parts) > depth and parts[:depth] == self.prefix:
+                seen.setdefault(parts[depth], None)
+        return list(seen)
+
+    def _descend(self) -> bool:
+        """Take every part with no alternative; True (and ``answer``) once the prefix names one option. A game's
+        split must not make one key the beginning of another (Armada's course keys fix their length by speed)."""
+        while True:
+            done = [key for parts, key in self.paths if parts == self.prefix]
+            if done:
+                self.answer = done[0]
+                return True
+            parts = self._parts()
+            if len(parts) != 1:
+                return False
+            self.prefix += (parts[0],)
 
     def _next_field(self, index: int) -> bool:
         form = self.request.form

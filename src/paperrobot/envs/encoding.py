@@ -3,7 +3,7 @@ encoding of the side's JSON view, one named number at a time. Each game's view e
 ``Encoder`` registered here (games.py), so the game packages know nothing of environments."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -22,6 +22,14 @@ class Encoder:
     fields: tuple[str, ...]  # the name of each number ``observe`` returns
     observe: Callable[[Any, str], list[float]]  # (request.view, side) -> numbers, len(fields) of them
     max_choices: int = 64  # the most choices one small decision offers (the action space)
+    # for reward="shaped" (rewards.py): view -> {unit id: (side, damage level)}, where a rise of a unit's level
+    # is damage that unit took; the scale that turns damage points into reward; and the view after the end
+    # (engine, side) -> view, which no request carries
+    damage: Callable[[Any], dict[str, tuple[str, float]]] | None = None
+    damage_scale: float = 0.0
+    end_view: Callable[[Any, str], Any] | None = None
+    # request kind -> how to split its option keys into parts chosen one at a time (decisions.py)
+    split: dict[str, Callable[[str], tuple]] = field(default_factory=dict)
 
 
 ENCODERS: dict[str, Encoder] = {}

@@ -47,10 +47,29 @@ def _armada_observe(view: dict, side: str) -> list[float]:
     return out
 
 
-# A maneuver lists every legal course at once (up to 275 seen in random play): the action space holds them all.
+def _armada_damage(view: dict) -> dict[str, tuple[str, float]]:
+    """Hull damage only: a ship's damage cards (up to its hull), a squadron's hull points lost. Shields are left
+    out: the repair command restores them, so a shield hit is not lasting damage."""
+    out = {s["id"]: (s["side"], float(s["hull"] if s["destroyed"] else min(s["damage"], s["hull"])))
+           for s in view["ships"]}
+    out.update({q["id"]: (q["side"], -float(0 if q["destroyed"] else q["hull"])) for q in view["squadrons"]})
+    return out
+
+
+def _course_parts(key: str) -> tuple[str, ...]:
+    """A course "speed:yaw,yaw,..." (one yaw click per joint, as the maneuver tool sets them) as its speed, then
+    each joint's yaw: a maneuver lists up to 275 legal courses, chosen as about one decision per joint instead."""
+    speed, _, yaws = key.partition(":")
+    return (speed, *(y for y in yaws.split(",") if y))
+
+
+# With the courses split, the largest decision is a squadron's: stay, a move toward each other unit, a shot at
+# each unit in range, pass (at most about 50 with the slots' 5 ships and 8 squadrons a side; 15 seen in random
+# play). Shaped reward: 0.05 per hull point (ships have hulls of 4-8, squadrons 3-5).
 register("armada", Encoder(("style", "focal", "zone", "command", "ai-command", "activate", "maneuver", "attack",
                             "defend", "squadron-pick", "squadron"), _armada_fields(), _armada_observe,
-                           max_choices=320))
+                           max_choices=64, damage=_armada_damage, damage_scale=0.05,
+                           end_view=lambda engine, side: engine.view_for(side), split={"maneuver": _course_parts}))
 
 
 # ------------------------------------------------------------------------------------------------ SFB
@@ -98,8 +117,16 @@ def _sfb_observe(view: dict, side: str) -> list[float]:
     return out
 
 
+def _sfb_damage(view: dict) -> dict[str, tuple[str, float]]:
+    """Shield boxes lost plus internal damage points of every ship: a volley takes the facing shield's boxes first
+    and the rest goes inside (SFB.DMG4, SFB.DMG1); the Cadet engine never restores a shield box."""
+    return {s["name"]: (s["side"], float(s["internal"] - sum(s["shields"]))) for s in view["ships"]}
+
+
+# Shaped reward: 0.01 per damage point (the Federation ship of #5 has 70 shield boxes).
 register("sfb", Encoder(("energy", "speed", "cloak", "move", "launch", "fire", "disengage"), _sfb_fields(),
-                        _sfb_observe, max_choices=64))
+                        _sfb_observe, max_choices=64, damage=_sfb_damage, damage_scale=0.01,
+                        end_view=lambda engine, side: engine.view(side)))
 
 
 # ------------------------------------------------------------------------------------------------ FC
@@ -136,7 +163,15 @@ def _fc_observe(view: dict, side: str) -> list[float]:
     return out
 
 
+def _fc_damage(view: dict) -> dict[str, tuple[str, float]]:
+    """Shield boxes lost plus internal damage points of each ship (the internals count never falls); shield
+    regeneration (FC.1B) gives boxes back, which counts as negative damage."""
+    return {side: (side, float(s["internals"] - sum(s["shields"]))) for side, s in view["ships"].items()}
+
+
 # A volley lists every legal shot of the weapons not yet used (phasers at the ship or any drone, two modes).
+# Shaped reward: 0.005 per damage point (the Federation CA has 150 shield boxes and 86 internal boxes).
 register("fc", Encoder(("allocate", "accelerate", "move", "defend", "reinforce", "fire", "launch", "batteries",
                         "repair", "transfer", "dac_phaser", "dac_tractor"), _fc_fields(), _fc_observe,
-                       max_choices=320))
+                       max_choices=320, damage=_fc_damage, damage_scale=0.005,
+                       end_view=lambda engine, side: engine.view(side)))

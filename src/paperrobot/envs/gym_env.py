@@ -3,7 +3,8 @@ between the learner's decisions.
 
 Actions are ``Discrete(max_choices)`` over the current small decision's choices (``action_masks()`` gives
 the legal ones, for sb3-contrib's MaskablePPO). An action outside the mask plays the request's default
-and sets ``info["illegal_action"]``. Reward: +1 win, -1 loss, 0 draw, at the end (docs/envs.md).
+and sets ``info["illegal_action"]``. Reward: +1 win, -1 loss, 0 draw, at the end; ``reward="shaped"`` adds
+the scaled damage dealt minus damage taken at every step (rewards.py, docs/envs.md).
 """
 from __future__ import annotations
 
@@ -15,16 +16,20 @@ import numpy as np
 import paperrobot
 from ..core.contract import Request
 from ..core.events import EventLog
-from . import encoding
+from . import encoding, rewards
 from .decisions import Decisions
 
 
 class VsRobot(gym.Env):
     metadata = {"render_modes": []}
 
-    def __init__(self, game: str, learner: str | None = None, opponent: str = "robot", **setup: Any):
+    def __init__(self, game: str, learner: str | None = None, opponent: str = "robot", reward: str = "outcome",
+                 reward_scale: float | None = None, **setup: Any):
         self.info_ = paperrobot.game_info(game)
         self.enc = encoding.encoder(game)
+        rewards.check(reward, self.enc, game)
+        self.reward_kind, self.reward_scale = reward, reward_scale
+        self.shaped: rewards.ShapedReward | None = None
         self.game, self.setup = game, setup
         paperrobot.new_game(game, seed=0, **setup)  # checks the set-up now, with one clear error
         robot = self.info_.robot_side
@@ -48,6 +53,9 @@ class VsRobot(gym.Env):
         self.steps = self.match.play({self.learner: None, **self.others})
         self.seen = 0
         self._open(self._first())
+        if self.reward_kind == "shaped":
+            self.shaped = rewards.ShapedReward(rewards.DamageTally(self.enc, self.reward_scale), self.info_.sides)
+            self._reward()
         return self._obs(), self._info(False)
 
     def step(self, action):
@@ -55,7 +63,7 @@ class VsRobot(gym.Env):
             raise RuntimeError("the episode has ended: call reset()")
         done = self.decisions.act(action)
         illegal = self.decisions.illegal
-        if not done:
+        if not done:  # the next small decision of the same request: nothing happened in the game
             return self._obs(), 0.0, False, False, self._info(illegal)
         answer = self.decisions.answer
         request = self.decisions.request
@@ -68,10 +76,9 @@ class VsRobot(gym.Env):
         except StopIteration:
             self._open(None)
         if self.decisions is None:
-            outcome = self.match.outcome
-            reward = 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.learner else -1.0)
+            reward = rewards.outcome_reward(self.match.outcome, self.learner) + self._reward()
             return self._obs(), reward, True, False, self._info(illegal)
-        return self._obs(), 0.0, False, False, self._info(illegal)
+        return self._obs(), self._reward(), False, False, self._info(illegal)
 
     def action_masks(self) -> np.ndarray:
         if self.decisions is None:
@@ -86,7 +93,15 @@ class VsRobot(gym.Env):
             return None
 
     def _open(self, request: Request | None) -> None:
-        self.decisions = None if request is None else Decisions(request, self.enc.max_choices)
+        self.decisions = (None if request is None
+                          else Decisions(request, self.enc.max_choices, self.enc.split.get(request.kind)))
+
+    def _reward(self) -> float:
+        """The shaped part since the last step: read from the new request's view, or the view after the end."""
+        if self.shaped is None:
+            return 0.0
+        self.shaped.tally.read(rewards.latest_view(self.enc, self.decisions, self.match, self.learner))
+        return self.shaped.pay(self.learner)
 
     def _obs(self) -> np.ndarray:
         return encoding.encode(self.enc, self.decisions, self.learner)

@@ -63,6 +63,11 @@ def play(seed: int, opponent: str = "policy", **setup) -> Outcome:
     return drive_all(match, {"robot": "robot", "player": opponent})
 
 
+def _assistant():
+    from .assist import Assistant
+    return Assistant()
+
+
 def _ships() -> list[str]:
     return sorted(load_ships())
 
@@ -82,4 +87,4 @@ INFO = registry.register(registry.GameInfo(
         registry.SetupOption("tables_dir", "a folder of your own table files (empty: the built-in tables)", "",
                              kind="text"),
     ),
-    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships))
+    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships, assistant=_assistant))

@@ -36,7 +36,7 @@ from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neig
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
 from .geometry import facing_toward
-from . import requests as opt
+from . import fix as corrections, requests as opt
 from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
 from .state import Drone, Ship, new_ship
 
@@ -50,6 +50,7 @@ class Game(Lookups):
 
     sides = ("robot", "player")
     robot_side = "robot"
+    fix = corrections.apply  # the table assistant's corrections (fix.py)
 
     def __init__(self, specs: dict[str, ShipSpec], dice: Dice,
                  log: EventLog | None = None, tables: Tables | None = None, order: tuple[str, str] = ("player", "robot"),

@@ -46,6 +46,8 @@ FORMATS = {
     "transfer": _line(lambda d: f"moves {d['boxes']} boxes from shield #{d['source']} to #{d['to']}"),
     "destroyed": _line(lambda d: "is DESTROYED"),
     "disengaged": _line(lambda d: "leaves the map and disengages"),
+    "correction": _line(lambda d: "correction to match the table: "
+                                  + ", ".join(f"{k}={v}" for k, v in d["changes"].items())),
     "result": lambda e: (f"Result after turn {e.turn}: " + (f"{e.data['winner']} wins" if e.data.get("winner")
                          else "a draw") + f" ({e.data['result']}; internal damage {e.data.get('internals')})"),
 }

@@ -63,6 +63,11 @@ def play_battle(seed: int, scenario: str = "5", opponent: str = "policy", robot_
     return drive_all(match, {"player": opponent, "robot": "robot"})
 
 
+def _assistant():
+    from .assist import Assistant
+    return Assistant()
+
+
 def _ship_names() -> list[str]:
     return sorted(load_ships(None))
 
@@ -88,4 +93,5 @@ registry.register(registry.GameInfo(
         registry.SetupOption("evade", "robot R.CLOAK2-4 against 'cloak' (a cloaking enemy, seed 000) or any "
                              "'plasma'", "cloak", "choice", OPTIONS["evade"]),
     ),
-    build=Game.build, narrator=narrator, engine_version=1, ships=_ship_names, scenarios=scenario_names))
+    build=Game.build, narrator=narrator, engine_version=1, ships=_ship_names, scenarios=scenario_names,
+    assistant=_assistant))

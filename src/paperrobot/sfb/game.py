@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction, PaperRobotError, UnknownName
 from ..core.events import EventLog
 from ..core.hexgrid import Board, Hex, distance
 from ..core.outcome import Outcome
-from . import robot_cloak as rc
+from . import fix as corrections, robot_cloak as rc
 from .data import ScenarioSpec, load_ships, scenario as get_scenario, weapon_tables
 from .energy import EnergyAllocation
 from .combat import Combat
@@ -65,6 +65,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
 
     sides = SIDES
     robot_side = "robot"
+    fix = corrections.apply  # the table assistant's corrections (fix.py)
 
     def __init__(self, scenario: ScenarioSpec, ships: list[Ship], dice: Dice, log: EventLog | None = None,
                  options: dict | None = None, seed: int = 0):

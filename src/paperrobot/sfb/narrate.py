@@ -78,6 +78,8 @@ FORMATTERS = {
                            f"#{e.data['shield']} from its own plasma {e.data['plasma']} [SFB.PLASMA.FEEDBACK]"),
     "plasma-tube": lambda e: (f"{stamp(e)} {e.data['ship']}'s {e.data['tube']} is destroyed: its torpedo may still be "
                               f"launched until impulse {e.data['until']} (absolute) [SFB.PLASMA.TUBE]"),
+    "correction": lambda e: (f"{stamp(e)} correction to match the table: {e.data['ship']} "
+                             + ", ".join(f"{k}={v}" for k, v in e.data["changes"].items())),
     "result": lambda e: (f"Result after {e.data['turns']} turns: "
                          f"{'draw' if e.data['winner'] is None else e.data['winner'] + ' wins'} ({e.data['result']})"),
 }

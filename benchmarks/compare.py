@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/compare.py OLD_REV [NEW_REV|.] [--games N] [--rounds R] [--only sfb-policy,...]
 
-Each version is checked out once under /tmp (a git worktree; "." is the working tree as it is). Every
+Each version's src/ is exported once under /tmp (git archive; "." is the working tree as it is). Every
 round runs each matchup once per version, alternating, each in a fresh process, and counts CPU time
 (user + system of that process, ``time.process_time``), which a busy machine distorts far less than
 wall time. The ratio new/old per round is what to read; the table gives the median of the rounds.
@@ -66,9 +66,10 @@ def checkout(rev: str) -> Path:
     sha = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, check=True, capture_output=True,
                          text=True).stdout.strip()
     where = Path("/tmp") / f"paperrobot-bench-{sha}"
-    if not where.exists():
-        subprocess.run(["git", "worktree", "add", "--detach", str(where), sha], cwd=ROOT, check=True,
-                       capture_output=True)
+    if not (where / "src").exists():  # an exported copy of src/ (no worktree registered in the repository)
+        where.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", sha, "src"], cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True, capture_output=True)
     return where
 
 

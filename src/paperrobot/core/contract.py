@@ -112,12 +112,34 @@ class Request:
                  options: tuple | Callable[[], tuple] = (), default: Any = None, form: Form | None = None,
                  view: Any = None, check: Callable[[Any], Any] | None = None, prompt: str = "",
                  data: Any = None):
-        self.kind, self.side, self.state, self.subject = kind, side, state, subject
-        self.prompt, self.form, self.data = prompt, form, data
-        self._options, self._default, self._view, self._check = options, default, view, check
+        # one store per slot (no tuple packing): a battle builds hundreds of requests
+        self.kind = kind
+        self.side = side
+        self.state = state
+        self.subject = subject
+        self.prompt = prompt
+        self.form = form
+        self.data = data
+        self._options = options
+        self._default = default
+        self._view = view
+        self._check = check
         self._made = (options, view)  # the builders, for refresh() after a correction
         self.seq = 0
         self.error = ""
+
+    def reissue(self, options: tuple | Callable[[], tuple], view: Any, data: Any = None) -> "Request":
+        """This request made new again, to be yielded once more: options and view unread (given again, as
+        built), no error, no number yet. An engine may keep one request per decision point for a side flown in
+        process by its own robot or policy, which never keep a request after answering it; building a fresh one
+        each time is a measurable part of a simulation. Never for a side yielded to a caller."""
+        self._options = options
+        self._view = view
+        self._made = (options, view)
+        self.data = data
+        self.error = ""
+        self.seq = 0
+        return self
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -324,8 +346,12 @@ class Match:
                     if controller is not None:
                         decision = controller.decide(request)
                         answer, reasons, memory = decision.action, decision.reasons, decision.memory
-                        try:
-                            action = request.parse(answer)
+                        try:  # Request.parse; its first step taken here (a check and no Option: most answers)
+                            check = request._check
+                            if check is not None and answer.__class__ is not Option:
+                                action = check(answer)
+                            else:
+                                action = request.parse(answer)
                         except IllegalAction as exc:
                             raise IllegalAction(f"the {self.controllers[side]} controller of {side} "
                                                 f"gave an illegal answer to {request!r}: {exc}") from None
@@ -377,7 +403,9 @@ class Match:
                             if side in recorded:
                                 self._remember(request, answer)
                         reasons, memory = (), None
-                    decision = Decision(action, reasons, memory)
+                    if action is not answer or controller is None:
+                        decision = Decision(action, reasons, memory)
+                    # else: the controller's own Decision already carries the parsed action (a move key, say)
                     if reasons:  # only reasons become events; engines skip even those when the log is off
                         engine.record(request, decision)
                     request = send(decision)

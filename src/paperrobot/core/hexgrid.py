@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 FACINGS = "ABCDEF"
+CACHE_LIMIT = 1 << 18  # entries of each memo below before it is cleared (see in_arc)
 
 
 class Hex(NamedTuple):
@@ -65,9 +66,21 @@ def facing_letter(f: int) -> str:
     return FACINGS[f % 6]
 
 
+_NEIGHBOURS: dict[tuple[Hex, int], Hex] = {}
+_new_hex = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
+
+
 def neighbour(h: Hex, facing: int) -> Hex:
-    d = DIRECTIONS[facing % 6]
-    return Hex(h.q + d.q, h.r + d.r)
+    """The adjacent hex in direction ``facing`` (any integer; taken mod 6). Memoised: building a Hex costs a
+    Python-level call, and the games step between the same few thousand hexes."""
+    key = (h, facing)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        if len(_NEIGHBOURS) >= CACHE_LIMIT:
+            _NEIGHBOURS.clear()
+        d = DIRECTIONS[facing % 6]
+        found = _NEIGHBOURS[key] = _new_hex(Hex, (h[0] + d[0], h[1] + d[1]))
+    return found
 
 
 def neighbours(h: Hex) -> list[Hex]:
@@ -94,6 +107,10 @@ def turn(facing: int, steps: int) -> int:
 BASIC_ARCS: dict[str, tuple[int, int]] = {
     "RF": (0, 1), "R": (1, 2), "RR": (2, 3), "LR": (3, 4), "L": (4, 5), "LF": (5, 0),
 }
+# The half arcs Federation Commander cards use: FH is everything forward of the beam line through the ship
+# (the beam row itself included), RH everything aft of it. ``in_arc`` tests them as half-planes; for widths
+# (which 60-degree sectors a weapon covers) FH counts as LF, RF, L, R and RH as L, R, LR, RR.
+HALF_ARCS: dict[str, tuple[str, ...]] = {"FH": ("LF", "RF", "L", "R"), "RH": ("L", "R", "LR", "RR")}
 COMBINED_ARCS: dict[str, tuple[str, ...]] = {
     "FA": ("LF", "RF"), "RA": ("LR", "RR"), "FX": ("L", "LF", "RF", "R"), "RX": ("L", "LR", "RR", "R"),
     "LS": ("LF", "L", "LR"), "RS": ("RF", "R", "RR"), "360": ("RF", "R", "RR", "LR", "L", "LF"),
@@ -126,24 +143,68 @@ def _wedge(v: Hex, d1: int, d2: int) -> bool:
     return a >= 0 and b >= 0
 
 
+# The games' hot paths ask arcs and shield directions tens of thousands of times per hundred battles, and
+# the answers depend only on the relative vector (and facing, arc): memoised here in plain dicts, the one set
+# of geometry caches for every hex game (a dict lookup on a tuple is cheaper than an lru_cache wrapper).
+# Each is cleared if it ever grows past CACHE_LIMIT entries (a floating map has no edge to bound the vectors).
+_ARC_CACHE: dict[tuple[int, int, int, str], bool] = {}
+_TOWARD_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
+_SHIELD_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
     """Is ``target`` inside ``arc`` of a ship at ``ship`` facing ``facing``?
 
     A target in the ship's own hex is inside every arc here; range-0 rules (direction judged from the
-    previous impulse's positions) are the engine's business. Arcs depend only on the relative vector,
-    so the answer is memoised on it (the games' hot path asks the same few hundred vectors).
+    previous impulse's positions) are the engine's business. Positions are read by index, so plain
+    (q, r) pairs work too.
     """
-    return _in_arc(target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
+    key = (target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
+    hit = _ARC_CACHE.get(key)
+    if hit is None:
+        if len(_ARC_CACHE) >= CACHE_LIMIT:
+            _ARC_CACHE.clear()
+        hit = _ARC_CACHE[key] = _in_arc(*key)
+    return hit
 
 
-@lru_cache(maxsize=262144)
 def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
-    v = Hex(dq, dr)
-    for part in arc_parts(arc):
-        first, second = BASIC_ARCS[part]
-        if _wedge(v, (facing + first) % 6, (facing + second) % 6):
+    """in_arc worked out (a cache miss): the arc's pieces as wedge or half-plane tests (_arc_tests)."""
+    for kind, d1, d2 in _arc_tests(facing, arc):
+        if kind == WEDGE:
+            if _wedge(Hex(dq, dr), d1, d2):
+                return True
+        elif kind == FRONT_HALF:
+            if _beam_dot(dq, dr, facing) >= 0:
+                return True
+        elif _beam_dot(dq, dr, facing) <= 0:
             return True
     return False
+
+
+WEDGE, FRONT_HALF, REAR_HALF = 0, 1, 2
+
+
+@lru_cache(maxsize=None)
+def _arc_tests(facing: int, arc: str) -> tuple[tuple[int, int, int], ...]:
+    """What ``arc`` of a ship facing ``facing`` is made of: (WEDGE, d1, d2) for each basic 60-degree arc, the
+    directions d1 and d2 = d1 + 1 bounding it, and (FRONT_HALF or REAR_HALF, 0, 0) for FH and RH. A name is
+    read once, not on every cache miss."""
+    tests = []
+    for piece in arc.upper().replace(" ", "").split("+"):
+        if piece in HALF_ARCS:  # a half-plane, not a union of wedges: see HALF_ARCS
+            tests.append((FRONT_HALF if piece == "FH" else REAR_HALF, 0, 0))
+            continue
+        for part in arc_parts(piece):
+            first, second = BASIC_ARCS[part]
+            tests.append((WEDGE, (facing + first) % 6, (facing + second) % 6))
+    return tuple(tests)
+
+
+def _beam_dot(dq: int, dr: int, facing: int) -> int:
+    """Four times the Cartesian dot product of a hex vector with the facing direction (flat-top hexes)."""
+    fq, fr = DIRECTIONS[facing % 6]
+    return 9 * dq * fq + 3 * (2 * dr + dq) * (2 * fr + fq)
 
 
 def arcs_containing(ship: Hex, facing: int, target: Hex) -> tuple[str, ...]:
@@ -153,24 +214,25 @@ def arcs_containing(ship: Hex, facing: int, target: Hex) -> tuple[str, ...]:
 
 # ----------------------------------------------------------------------------------- shields
 
-def _cube(v: Hex) -> tuple[int, int, int]:
-    return v.q, v.r, -v.q - v.r
+
+_DIRECTION_CUBES = tuple((d.q, -d.q - d.r, d.r) for d in DIRECTIONS)  # cube (x, y, z) of each direction
 
 
 def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
     """The directions (0..5) from ``origin`` that point most nearly at ``toward``: one, or two on a boundary."""
-    return _toward(toward[0] - origin[0], toward[1] - origin[1])
+    key = (toward[0] - origin[0], toward[1] - origin[1])
+    hit = _TOWARD_CACHE.get(key)
+    if hit is None:
+        if len(_TOWARD_CACHE) >= CACHE_LIMIT:
+            _TOWARD_CACHE.clear()
+        hit = _TOWARD_CACHE[key] = _toward(*key)
+    return hit
 
 
-@lru_cache(maxsize=65536)
 def _toward(dq: int, dr: int) -> tuple[int, ...]:
-    x, z, y = _cube(Hex(dq, dr))
-    if x == 0 and z == 0:
+    if dq == 0 and dr == 0:
         return ()
-    dots = []
-    for d in DIRECTIONS:
-        dx, dz, dy = _cube(d)
-        dots.append(x * dx + y * dy + z * dz)
+    dots = [dq * x + (-dq - dr) * y + dr * z for x, y, z in _DIRECTION_CUBES]
     best = max(dots)
     return tuple(i for i, dot in enumerate(dots) if dot == best)
 
@@ -179,14 +241,15 @@ def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
     """Shield numbers (1..6) of a ship at ``target`` facing ``facing`` that face ``source``.
 
     Shield #1 faces the hex ahead, numbered clockwise. Two numbers mean the line runs along a hexside
-    between two shields (cadet rule D3.41: a die roll decides).
+    between two shields (cadet rule D3.41: a die roll decides). None when ``source`` is ``target``'s hex.
     """
-    return _shields(source[0] - target[0], source[1] - target[1], facing % 6)
-
-
-@lru_cache(maxsize=65536)
-def _shields(dq: int, dr: int, facing: int) -> tuple[int, ...]:
-    return tuple(((d - facing) % 6) + 1 for d in _toward(dq, dr))
+    key = (source[0] - target[0], source[1] - target[1], facing % 6)
+    hit = _SHIELD_CACHE.get(key)
+    if hit is None:
+        if len(_SHIELD_CACHE) >= CACHE_LIMIT:
+            _SHIELD_CACHE.clear()
+        hit = _SHIELD_CACHE[key] = tuple(((d - key[2]) % 6) + 1 for d in facing_toward((0, 0), key))
+    return hit
 
 
 def shield_facing_direction(facing: int, direction: int) -> int:

@@ -71,6 +71,9 @@ class Game(Lookups):
         self.drones: list[Drone] = []
         self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
         self.forms: dict = {}  # per-ship forms and name sets of the requests (options.py), built once
+        self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.py keeps
+        # their accelerate and move requests and asks them again, made new: Request.reissue)
+        self.standing: dict[str, dict] = {}  # side -> its controller's standing answers by request kind
         self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
         self._turn_modes: dict = {}
         self.view_fns = {side: partial(self.view, side) for side in self.ships}
@@ -82,6 +85,7 @@ class Game(Lookups):
         self.over = False
         self._drone_count = 0
         self.pending_reasons: list = []
+        self.rec = True  # events are recorded (sequence() turns it off for a silent game)
 
     # ------------------------------------------------------------------------------- helpers
 
@@ -93,15 +97,18 @@ class Game(Lookups):
         """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``."""
         from .player import Policy
         from .robot import Robot
+        if kind in ("robot", "policy"):
+            self.in_process.add(side)
         if kind == "robot":
             return Robot(self.dice)
         if kind == "policy":
+            self.standing[side] = Policy.standing  # answers it gives whatever the state: not asked
             return Policy()
         raise ValueError(f"no '{kind}' controller in FC")
 
     def record(self, request: Request, decision: Decision) -> None:
         """The decision events of an answer (its reasons: rule, text, dice)."""
-        if not decision.reasons or (not self.log.enabled and not self.log.listeners):
+        if not decision.reasons or not self.rec or (not self.log.enabled and not self.log.listeners):
             return
         action = _jsonable(decision.action)
         for reason in decision.reasons:
@@ -118,6 +125,7 @@ class Game(Lookups):
         """The whole game in the rulebook's order; yields requests, returns the Outcome."""
         if not self.log.enabled and not self.log.listeners:
             self.emit = _silent  # a silent game (simulations): no event is built
+            self.rec = False  # and the hottest events' data is not even put together (moves, shots)
         first, last = self.order
         a, b = self.ships[first], self.ships[last]
         self.emit("setup", game="fc", **self.setup, ships={first: a.spec.name, last: b.spec.name},
@@ -195,7 +203,11 @@ class Game(Lookups):
             ship = self.ships[side]
             ship.accel = False
             ship.het_used = False
-            action = (yield opt.accelerate_request(self, ship)).action
+            standing = self.standing.get(side)
+            if standing is not None and "accelerate" in standing:
+                action = standing["accelerate"]  # always legal ("none"); nothing to ask
+            else:
+                action = (yield opt.accelerate_request(self, ship)).action
             if action == "accel":
                 ship.spend(self.rules.accel_cost)
                 ship.accel = True
@@ -203,11 +215,12 @@ class Game(Lookups):
             elif action == "emergency":
                 ship.stopped = True
                 self.emit("emergency", side)
+        pulses = {side: self.subpulses(ship) for side, ship in self.ships.items()}  # fixed for the impulse
         for sp in (1, 2, 3, 4):
             self.subpulse = sp
             for side in self.order:  # the robot moves last (FC.GEN.ORDER)
                 ship = self.ships[side]
-                if sp in self.subpulses(ship):
+                if sp in pulses[side]:
                     decision = yield opt.move_request(self, ship, self.legal_moves(ship))
                     self.move_ship(ship, decision.action)
                     if self.over:
@@ -257,12 +270,15 @@ class Game(Lookups):
             ship.pos = neighbour(ship.pos, ship.facing + (-1 if move == "slip-left" else 1))
             ship.since_turn += 1
             ship.slip_ok = False
-        self.emit("moved", ship.side, move=move, to=_hexlist(ship.pos), facing="ABCDEF"[ship.facing])
+        if self.rec:
+            self.emit("moved", ship.side, move=move, to=_hexlist(ship.pos), facing="ABCDEF"[ship.facing])
         if self.board is not None and not self.board.contains(ship.pos):
             # leaving a fixed map is disengagement: the ship is out of the battle (docs/fc.md#engine)
             ship.disengaged = True
             self.over = True
             self.emit("disengaged", ship.side)
+            return
+        if not self.drones:
             return
         # a ship entering the hex of a drone seeking it is struck at once
         for d in self.incoming(ship.side):
@@ -298,6 +314,8 @@ class Game(Lookups):
 
     # ------------------------------------------------------------------------------- defensive fire
     def defensive_fire(self):
+        if not self.drones:
+            return  # no drone in play: nothing has impacted (checked on every impulse)
         for side in self.order:
             ship = self.ships[side]
             impacted = [d for d in self.incoming(side) if d.impacting and not d.held_by]
@@ -523,7 +541,8 @@ class Game(Lookups):
             col = band_index(t.bands, rng)
             dmg = (t.overload_damage if mode == "overload" else t.damage) if roll <= t.hit[col] else 0
             w.arm = 0
-        self.emit("fired", ship.side, weapon=w.id, target="ship", mode=mode, range=rng, roll=roll, damage=dmg)
+        if self.rec:
+            self.emit("fired", ship.side, weapon=w.id, target="ship", mode=mode, range=rng, roll=roll, damage=dmg)
         return dmg
 
     # ------------------------------------------------------------------------------- launch

@@ -5,31 +5,9 @@ behind, down shield, facing a shield, FA/waist phasers. Each is a small pure fun
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from ..core import hexgrid
-from ..core.hexgrid import Hex, distance, neighbour
-from .arcs import arc_parts, in_arc
+from ..core.hexgrid import Hex, distance, facing_toward, in_arc, neighbour, shields_facing
+from .arcs import arc_parts
 from .state import Ship
-
-_ORIGIN = Hex(0, 0)
-
-
-# The hex grid's arc and shield tests depend only on the relative vector (and facing): memoised here,
-# same answers as core.hexgrid, for the simulation hot path.
-@lru_cache(maxsize=65536)
-def _toward(dq: int, dr: int) -> tuple[int, ...]:
-    return hexgrid.facing_toward(_ORIGIN, Hex(dq, dr))
-
-
-def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
-    return _toward(toward.q - origin.q, toward.r - origin.r)
-
-
-def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
-    return tuple(((d - facing) % 6) + 1 for d in _toward(source.q - target.q, source.r - target.r))
-
-
 
 
 def axis_offset(origin: Hex, facing: int, h: Hex) -> int:

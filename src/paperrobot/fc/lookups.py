@@ -16,6 +16,7 @@ SPEEDS = (0, 8, 16, 24)
 # Sub-pulse movement chart (reference fedcom.md section 1): base speed -> sub-pulses; +1 adds one.
 BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
 ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
+PHASER_CHARTS = {"phaser-1": "phaser_1", "phaser-2": "phaser_2", "phaser-3": "phaser_3"}  # kind -> Tables field
 HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
 
@@ -163,5 +164,4 @@ class Lookups:
         raise IllegalAction(f"there is no drone '{did}'", "FC.4A")
 
     def _phaser_chart(self, kind: str):
-        p = self.tables.phasers
-        return {"phaser-1": p.phaser_1, "phaser-2": p.phaser_2, "phaser-3": p.phaser_3}[kind]
+        return getattr(self.tables.phasers, PHASER_CHARTS[kind])

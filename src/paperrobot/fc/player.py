@@ -12,9 +12,13 @@ from .robot import Robot, repair_order
 from .state import Ship
 
 WHY = (Reason("POLICY", "heuristic player policy"),)
+_KEYS: dict[str, Decision] = {}  # the policy's Decisions for option-key answers (moves, accelerate, ...)
 
 
 class Policy:
+    # Answers the policy gives whatever the state (see accelerate): the engine applies them to a side the
+    # policy flies without building a request (Game.standing): a tenth of a simulated battle's questions.
+    standing = {"accelerate": "none"}
     phaser_range = 5  # fire phasers at the ship from this range in (always on impulse 8)
     photon_range = 4  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
     disruptor_range = 2
@@ -22,8 +26,14 @@ class Policy:
     def decide(self, request: Request) -> Decision:
         """The policy's answer in contract terms (an option key or a form's values)."""
         game = request.state
-        action = getattr(self, request.kind)(game, request.subject, game.enemy(request.side), request.data)
-        return Decision(action if request.kind in PLAIN else encode(request.kind, action), ())
+        kind = request.kind
+        action = getattr(self, kind)(game, request.subject, game.enemy(request.side), request.data)
+        if kind in PLAIN:  # an option key: one shared Decision per key (answers are never changed)
+            found = _KEYS.get(action)
+            if found is None:
+                found = _KEYS[action] = Decision(action)
+            return found
+        return Decision(encode(kind, action), ())
 
     def act(self, request: Request) -> Decision:
         """The policy's decision as an engine action."""

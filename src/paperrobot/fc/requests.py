@@ -200,11 +200,17 @@ def accelerate_check(game, ship, answer: Any) -> str:
 def accelerate_request(game, ship) -> Request:
     asks = game.forms.get(("accelerate", ship.side))
     if asks is None:  # built once per ship: they read the state when called, while the request is open
-        asks = game.forms[("accelerate", ship.side)] = (
-            lambda: tuple(Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(game, ship)),
-            lambda answer: accelerate_check(game, ship, answer))
-    return Request("accelerate", ship.side, state=game, subject=ship, options=asks[0], default="none",
-                   check=asks[1], view=game.view_fns[ship.side], prompt="Accelerate this impulse?")
+        options = lambda: tuple(Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(game, ship))  # noqa: E731
+        check = lambda answer: accelerate_check(game, ship, answer)  # noqa: E731
+        asks = game.forms[("accelerate", ship.side)] = (options, check, _accelerate(game, ship, options, check))
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
+        return asks[2].reissue(asks[0], game.view_fns[ship.side])
+    return _accelerate(game, ship, asks[0], asks[1])
+
+
+def _accelerate(game, ship, options, check) -> Request:
+    return Request("accelerate", ship.side, state=game, subject=ship, options=options, default="none",
+                   check=check, view=game.view_fns[ship.side], prompt="Accelerate this impulse?")
 
 
 # ------------------------------------------------------------------------------- move (FC.3)
@@ -218,10 +224,16 @@ def move_request(game, ship, moves: list[str]) -> Request:
             if answer in legal:
                 return answer
             raise IllegalAction(f"{str(answer)[:30]!r} is not possible now (legal: {', '.join(legal)})", "FC.3A")
-        asks = game.forms[("move", ship.side)] = (lambda side=ship.side: tuple(Option(m) for m in game.moves[side]),
-                                                  check)
-    return Request("move", ship.side, state=game, subject=ship, data=moves, options=asks[0], default="straight",
-                   check=asks[1], view=game.view_fns[ship.side], prompt="Move")
+        options = lambda side=ship.side: tuple(Option(m) for m in game.moves[side])  # noqa: E731
+        asks = game.forms[("move", ship.side)] = (options, check, _move(game, ship, moves, options, check))
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
+        return asks[2].reissue(asks[0], game.view_fns[ship.side], moves)
+    return _move(game, ship, moves, asks[0], asks[1])
+
+
+def _move(game, ship, moves, options, check) -> Request:
+    return Request("move", ship.side, state=game, subject=ship, data=moves, options=options, default="straight",
+                   check=check, view=game.view_fns[ship.side], prompt="Move")
 
 
 # ------------------------------------------------------------------------------- defend (FC.4)
@@ -337,6 +349,8 @@ def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tupl
 
 
 def fire_check(game, ship, names: tuple, values: dict) -> list:
+    if not values:
+        return []  # hold fire (the answer most often given)
     shots, used, spent, enemy_pos = [], set(), 0.0, None
     for name in names:
         text = values.get(name)

@@ -18,10 +18,10 @@ class Weapon:
     alive: bool = True
     fired: bool = False  # fired this turn (each weapon once per turn)
     arm: int = 0  # photons: 0 empty, 1 preloaded, 2 armed
+    phaser: bool = field(init=False)  # a phaser of any type: read thousands of times a battle, so stored
 
-    @property
-    def phaser(self) -> bool:
-        return self.kind in PHASERS
+    def __post_init__(self) -> None:
+        self.phaser = self.kind in PHASERS
 
 
 @dataclass(slots=True)

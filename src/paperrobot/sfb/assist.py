@@ -25,7 +25,8 @@ from ..core.errors import IllegalAction, PaperRobotError
 from ..core.narrate import stamp
 from .energy import energy_values
 from .game import ROBOT_SPEED
-from .movement import candidates, distance
+from ..core.hexgrid import distance
+from .movement import candidates
 from .narrate import narrator
 
 WORDS = {"disengage": "leave the battle at the end of this impulse (scenario #5: a draw for you, a tactical "

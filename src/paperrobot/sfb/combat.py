@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import hexgrid
-from ..core.hexgrid import Hex, shield_facing_direction
+from ..core.hexgrid import Hex, distance, shield_facing_direction, shields_facing
 from . import damage as dmg
 from .data import heavy_chart, phaser_chart
-from .movement import distance, seek_choice, shields_toward, step
+from .movement import seek_choice, step
 from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
@@ -70,7 +70,7 @@ class Combat:
     def shield_hit(self, target: Ship, source: Hex, why: str) -> int:
         """Shield facing ``source``; on a hexside boundary the cadet die roll decides (D3.41): odd -> the
         first shield clockwise of the pair, even -> the second (docs/sfb.md "Shield boundary")."""
-        options = shields_toward(target.hex, target.facing, source)
+        options = shields_facing(target.hex, target.facing, source)
         if not options:
             return 1
         if len(options) == 1:

@@ -23,14 +23,14 @@ from ..core.contract import Match, drive_all
 from ..core.dice import Dice
 from ..core.errors import IllegalAction, PaperRobotError, UnknownName
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex
+from ..core.hexgrid import Board, Hex, distance
 from ..core.outcome import Outcome
 from . import fix as corrections, robot_cloak as rc
 from .data import ScenarioSpec, load_ships, scenario as get_scenario, weapon_tables
 from .energy import EnergyAllocation
 from .combat import Combat
 from .geometry import Geometry
-from .movement import STEER, STRAIGHT, board_cells, distance, move_chart, step
+from .movement import STEER, STRAIGHT, board_cells, edge_hexes, move_chart, step
 from .plasma_play import PlasmaCloakSteps
 from .player import Policy
 from .requests import Requests
@@ -78,6 +78,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.tiebreak: str = self.options.get("tiebreak", "shields")
         self.board = Board(*scenario.map)
         self.cells = board_cells(*scenario.map)
+        self.edges = edge_hexes(*scenario.map)  # the map-edge hexes (SFB.R3.MAP)
         self.dice = dice
         self.log = log if log is not None else EventLog(enabled=False)
         self.rec = self.log.enabled or bool(self.log.listeners)
@@ -91,6 +92,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.robots: dict[str, Robot] = {}  # the Cadet robot's rules, one per robot ship
         self.flown: dict[str, Any] = {"player": "person", "robot": "robot"}  # who flies each side (for the log)
         self._asks: dict[str, Any] = {}
+        self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.ShipAsks)
+        self.standing: dict[str, dict] = {}  # side -> its controller's standing answers by request kind
         self.turn = 0
         self.impulse = 0
         self.outcome: Outcome | None = None
@@ -138,8 +141,13 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             for ship in self.side_ships(side):
                 ship.robot = True
         self.flown[side] = kind
+        self.in_process.add(side)
         if kind == "policy":
+            self.standing[side] = Policy.standing  # answers it gives whatever the state: not asked
             return self.policy  # one captain answers for every ship of its side
+        ships = self.side_ships(side)
+        if len(ships) == 1:
+            return self.robot_for(ships[0])  # one robot ship: its robot answers directly
         return ByShip(self, side, kind)
 
     def robot_for(self, ship: Ship) -> Robot:
@@ -245,22 +253,45 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
 
     # ------------------------------------------------------------------------------ the sequence of play
     def sequence(self):
-        """The whole battle; yields the requests, returns the Outcome."""
+        """The whole battle: the generator of its requests (``play_turns``, returned as it is: every answer passes
+        through each generator of the chain, hundreds of times a battle); its return value is the Outcome."""
         self.emit_setup()
-        while self.outcome is None:
-            yield from self.play_turn()
-        return self.outcome
+        return self.play_turns()
 
     def play_turn(self):
-        self.turn += 1
-        self.impulse = 0
-        yield from self.start_turn()
-        for impulse in range(1, self.impulses + 1):
-            self.impulse = impulse
-            yield from self.play_impulse()
-            if self.outcome is not None:
-                return
-        self.end_turn()
+        """One turn (tests drive a turn at a time)."""
+        return self.play_turns(1)
+
+    def play_turns(self, count: int | None = None):
+        """Turns until the battle ends (or ``count`` of them): energy allocation, then the impulse procedure
+        (CTH p.48) on every impulse: 1 move ships, 2-3 move and resolve seeking weapons, 4 launch them, 5-6
+        direct fire, 7 end of impulse; #5 offers disengagement. Returns the Outcome (None if not over)."""
+        while self.outcome is None and count != 0:
+            count = None if count is None else count - 1
+            self.turn += 1
+            self.impulse = 0
+            yield from self.start_turn()
+            seekers_step = self.has_tubes or self.drone_ships()
+            end_step = self.has_tubes
+            disengage = self.scenario.leave_map == "disengage"
+            for impulse in range(1, self.impulses + 1):
+                self.impulse = impulse
+                yield from self.move_ships()
+                if self.outcome is None and (self.drones or self.plasmas):
+                    self.move_seekers()
+                if self.outcome is None:
+                    if seekers_step:
+                        yield from self.launch_seekers()
+                    yield from self.fire_direct()
+                    if self.drones or end_step:
+                        self.end_impulse()
+                    if disengage and self.outcome is None:
+                        yield from self.offer_disengagement()
+                if self.outcome is not None:
+                    break
+            else:
+                self.end_turn()
+        return self.outcome
 
     def start_turn(self):
         """Energy allocation (SFB.EA) and speed determination; the robot's fixed speed (SFB.R1, SFB.DMG3)."""
@@ -350,28 +381,16 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
 
     def offer_disengagement(self):
         """#5: a player ship may disengage by announcement at the end of any impulse (CTH #5; docs/sfb.md "Map
-        edges and exits"). The robot cannot retreat."""
+        edges and exits"). The robot cannot retreat. A side whose controller always answers "no" (the policy's
+        standing answer) is not asked: "no" changes nothing."""
         for ship in self.ships:
-            if ship.robot or not ship.active:
+            if ship.robot or not ship.active or "disengage" in self.standing.get(ship.side, ()):
                 continue
             decision = yield self.disengage_request(ship)
             if decision.action == "yes":
                 ship.gone = "disengaged"
                 self.emit("left-map", ship.side, ship=ship.name, how="disengaged", edge=[])
                 self.check_end()
-
-    def play_impulse(self):
-        yield from self.move_ships()
-        if self.outcome is None and (self.drones or self.plasmas):
-            self.move_seekers()
-        if self.outcome is None:
-            if self.has_tubes or self.drone_ships():
-                yield from self.launch_seekers()
-            yield from self.fire_direct()
-            if self.drones or self.has_tubes:
-                self.end_impulse()
-            if self.outcome is None and self.scenario.leave_map == "disengage":
-                yield from self.offer_disengagement()
 
     # ------------------------------------------------------------------------------ step 1
     def move_ships(self):

@@ -3,9 +3,9 @@ the firing rate, legal shots. ``Geometry`` is a part of the engine class (game.G
 state and changes nothing."""
 from __future__ import annotations
 
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, distance, in_arc
 from .cloak import effective_range
-from .movement import STRAIGHT, arc_holds, distance, viable_states
+from .movement import STRAIGHT, viable_states
 from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
@@ -30,9 +30,15 @@ class Geometry:
 
     def enemy_of(self, ship: Ship) -> Ship | None:
         """The nearest active enemy ship (the robot's 'your ship'); ties by name."""
-        foes = [o for o in self.ships if o.side != ship.side and not o.destroyed and not o.gone]
-        if len(foes) < 2:
-            return foes[0] if foes else None
+        side, found, foes = ship.side, None, None
+        for o in self.ships:  # a loop, not a list: asked several times an impulse, nearly always of one foe
+            if o.side != side and not o.destroyed and not o.gone:
+                if found is None:
+                    found = o
+                else:
+                    foes = (foes or [found]) + [o]
+        if foes is None:
+            return found
         return min(foes, key=lambda o: (distance(ship.hex, o.hex), o.name))
 
     def moves_now(self, ship: Ship) -> bool:
@@ -41,11 +47,16 @@ class Geometry:
     def viable(self, ship: Ship, steer: str, facing: int, dest: Hex) -> bool:
         """Would this move keep the ship on the map with a way to go on (SFB.R3.MAP)?"""
         tm = ship.tm_table[ship.speed]
+        states = self._viable.get(tm) or self.viable_set(tm)
+        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
+        return (dest[0], dest[1], facing, straight) in states
+
+    def viable_set(self, tm: int) -> frozenset:
+        """The states (q, r, facing, straight) of movement.viable_states for this map and turn mode."""
         states = self._viable.get(tm)
         if states is None:
             states = self._viable[tm] = viable_states(self.board.cols, self.board.rows, tm)
-        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
-        return (dest[0], dest[1], facing, straight) in states
+        return states
 
     def rate_ok(self, weapon: Weapon) -> bool:
         """E1.5: once a turn, and never within 1/4 turn of its last firing (SFB.R1)."""
@@ -72,10 +83,12 @@ class Geometry:
             return False
         if self.has_cloaks and self.effective_range(ship, target, rng) > weapon.rmax:
             return False  # docs/sfb-plasma-cloak.md "Cloak: minimum and maximum ranges"
-        origin, aim = self.geometry(ship, target)
+        origin, aim = ship.hex, target.hex  # self.geometry(ship, target), inlined: a hot path
         if origin == aim:
-            return True
-        return arc_holds(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+            origin, aim = ship.prev_hex, target.prev_hex
+            if origin == aim:
+                return True
+        return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 
     @staticmethod
     def shootable_by_target(seeker, ship: Ship) -> bool:
@@ -127,9 +140,12 @@ class Geometry:
         """Direct-fire weapons of ``ship`` that may fire now: alive, within the firing rate (E1.5), and a phaser
         with capacitor charge for it (H6.1) or an armed heavy weapon."""
         ready = []
+        turn = self.turn
+        now, quarter = (turn - 1) * self.impulses + self.impulse, self.quarter
         for weapon in ship.weapons:
-            if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
-                continue
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
+                    or now - weapon.last_fired < quarter:
+                continue  # E1.5, as rate_ok
             if weapon.kind == "phaser":
                 if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
                     continue  # a robot ship's phasers are reloaded each turn (SFB.R6)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.hexgrid import DIRECTIONS, Board, Hex, in_arc, shields_facing, to_offset
+from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, neighbour, to_offset
 
 STRAIGHT, LEFT, RIGHT = "straight", "left", "right"
 STEER = {STRAIGHT: 0, LEFT: -1, RIGHT: 1}
@@ -26,17 +26,9 @@ def move_chart(impulses: int) -> tuple[tuple[bool, ...], ...]:
     return tuple(chart)
 
 
-def distance(a, b) -> int:
-    """True range (core.hexgrid.distance) by tuple indexing, which is faster in the hot path."""
-    dq = a[0] - b[0]
-    dr = a[1] - b[1]
-    s = dq + dr
-    return ((dq if dq > 0 else -dq) + (dr if dr > 0 else -dr) + (s if s > 0 else -s)) >> 1
-
-
 def step(h: Hex, facing: int) -> Hex:
-    d = DIRECTIONS[facing]
-    return Hex(h[0] + d[0], h[1] + d[1])
+    """The hex ahead (core.hexgrid.neighbour, memoised there); ``h`` may be a plain (q, r) pair."""
+    return neighbour(h, facing)
 
 
 _CANDIDATES: dict = {}
@@ -132,32 +124,8 @@ def board_cells(cols: int, rows: int) -> frozenset:
     return frozenset(Hex(col, row - (col + (col & 1)) // 2) for col in range(1, cols + 1) for row in range(1, rows + 1))
 
 
-_ARC_CACHE: dict = {}
-
-
-def arc_holds(origin: Hex, facing: int, arc: str, target: Hex) -> bool:
-    """core.hexgrid.in_arc, memoised on the relative vector (arcs are translation-invariant)."""
-    key = (target[0] - origin[0], target[1] - origin[1], facing, arc)
-    hit = _ARC_CACHE.get(key)
-    if hit is None:
-        hit = _ARC_CACHE[key] = in_arc(Hex(0, 0), facing, arc, Hex(key[0], key[1]))
-    return hit
-
-
 @lru_cache(maxsize=None)
 def edge_hexes(cols: int, rows: int) -> frozenset:
     board = Board(cols, rows)
     return frozenset(Hex(q, r) for q in range(0, cols + 2) for r in range(-cols, rows + 2)
                      if board.is_edge(Hex(q, r)))
-
-
-_SHIELD_CACHE: dict = {}
-
-
-def shields_toward(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
-    """core.hexgrid.shields_facing, memoised on the relative vector."""
-    key = (source[0] - target[0], source[1] - target[1], facing)
-    hit = _SHIELD_CACHE.get(key)
-    if hit is None:
-        hit = _SHIELD_CACHE[key] = shields_facing(Hex(0, 0), facing, Hex(key[0], key[1]))
-    return hit

@@ -8,11 +8,11 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import to_offset
+from ..core.hexgrid import distance, in_arc, shields_facing, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
-from .movement import STRAIGHT, arc_holds, candidates, distance, shields_toward, viable_states
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, viable_states
 from .state import Drone, Ship, Weapon
 
 WANT_RANGE = 3
@@ -21,12 +21,18 @@ WANT_RANGE = 3
 NO_SHOTS = Decision({})
 WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
 NO = Decision("no")
+MOVES = {steer: Decision(steer) for steer in (STRAIGHT, LEFT, RIGHT)}  # answers are never changed: shared
 
 
 class Policy:
     """The heuristic captain of one side. It answers in contract terms (option keys, form values); only its
     energy allocation carries a reason ("POLICY", logged, not narrated). The engine also asks it for the
     suggestions offered to a person."""
+
+    # Answers it gives whatever the state (the captain fights on): the engine applies them to a side the policy
+    # flies without building a request (Game.standing); "no" changes nothing, and the question would be a
+    # quarter of a simulated battle's requests.
+    standing = {"disengage": "no"}
 
     def __init__(self, game):
         self.game = game
@@ -36,12 +42,15 @@ class Policy:
         if kind == "fire":
             if not self.may_fire(ship):
                 return NO_SHOTS
+            orders = self.fast_orders(ship)
+            if not orders:
+                return NO_SHOTS
             name = self.game.name_of
-            return Decision({w.key: name(t) for _, w, t in self.fast_orders(ship)})
+            return Decision({w.key: name(t) for _, w, t in orders})
         if kind == "disengage":
             return NO  # the captain fights on
         if kind == "move":
-            return Decision(self.move(ship, True))
+            return MOVES[self.move(ship, True)]
         if kind == "energy":
             return Decision(energy_values(self.energy_allocation(ship), ship.cloak is not None), WHY)
         if kind == "cloak":
@@ -120,20 +129,29 @@ class Policy:
         goal = None  # scenario #4: first the hexes next to the Dakota, then the exit edge
         if game.objective is not None:
             goal = "exit" if ship.objective else "objective"
-        heavy_ready = any(w.ready and w.alive and w.kind in ("photon", "disruptor") for w in ship.weapons)
+        heavy_ready = False
+        for w in ship.weapons:
+            if w.ready and w.alive and w.kind in ("photon", "disruptor"):
+                heavy_ready = True
+                break
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
         weight, fa_bonus = (2, 3) if goal is None else (0.5, 1)
-        threats = [d.hex for d in game.drones if d.alive and d.target == ship.name]
+        threats = [d.hex for d in game.drones if d.alive and d.target == ship.name] if game.drones else ()
         torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
         shields = ship.shields
         cells = game.cells
+        # SFB.R3.MAP (geometry.Geometry.viable), its states looked up once for the three moves
+        tm = ship.tm_table[ship.speed]
+        states = game.viable_set(tm)
+        straight_on = min(tm, ship.straight + 1)
         best, best_score = STRAIGHT, None
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
             if dest not in cells:
                 exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 1000.0 if exit_ok else -1000.0
             else:
-                score = 0.0 if game.viable(ship, steer, facing, dest) else (-5.0 if goal == "exit" else -200.0)
+                viable = (dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1) in states
+                score = 0.0 if viable else (-5.0 if goal == "exit" else -200.0)
                 if goal == "objective":
                     score -= 4 * max(0, distance(dest, game.objective) - 1)
                 elif goal == "exit":
@@ -142,9 +160,9 @@ class Policy:
                     rng = distance(dest, thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if arc_holds(dest, facing, "FA", thex):
+                        if in_arc(dest, facing, "FA", thex):
                             score += fa_bonus
-                        score += shields[shields_toward(dest, facing, thex)[0] - 1] / 8
+                        score += shields[shields_facing(dest, facing, thex)[0] - 1] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it

@@ -6,7 +6,8 @@ docs/sfb.md (sections named in the comments).
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from .movement import LEFT, RIGHT, STRAIGHT, arc_holds, candidates, distance, edge_hexes, seek_choice
+from ..core.hexgrid import distance, in_arc
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
 from .robot_cloak import CloakRules
 from .state import Ship, Weapon
 
@@ -113,9 +114,11 @@ class Robot(CloakRules):
         game = self.game
         out = []
         photons = None
+        turn = game.turn
+        now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
         for w in self.unfired():
-            if not game.rate_ok(w) or not game.bears(self.ship, w, target):
-                continue
+            if w.fired_turn == turn or now - w.last_fired < quarter or not game.bears(self.ship, w, target):
+                continue  # E1.5 (game.rate_ok, inlined) or it does not bear
             if w.kind == "photon":
                 if photons is None:
                     photons = self.photons_fired
@@ -181,7 +184,7 @@ class Robot(CloakRules):
     def must_leave(self, target: Ship) -> bool:
         """SFB.R3.MAP: the target is in a map-edge hex and every move it may make next impulse leaves the map."""
         game = self.game
-        if target.hex not in edge_hexes(game.board.cols, game.board.rows) or game.impulse >= game.impulses:
+        if target.hex not in game.edges or game.impulse >= game.impulses:
             return False
         nxt = game.impulse + 1
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
@@ -273,7 +276,7 @@ class Robot(CloakRules):
         for sign in (-1, 1):
             found = 9
             for k in range(1, 4):
-                if arc_holds(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
+                if in_arc(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
                     found = k
                     break
             out.append(found)

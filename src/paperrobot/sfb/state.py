@@ -101,7 +101,11 @@ class Ship:
 
     def photons_fired(self, turn: int) -> int:
         """Photon torpedoes fired this turn (SFB.R7 counts them)."""
-        return sum(1 for w in self.weapons if w.kind == "photon" and w.fired_turn == turn)
+        count = 0
+        for w in self.weapons:  # a loop: the robot asks this on most impulses
+            if w.kind == "photon" and w.fired_turn == turn:
+                count += 1
+        return count
 
     def weapon(self, key: str) -> "Weapon | None":
         for w in self.weapons:

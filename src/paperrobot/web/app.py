@@ -11,7 +11,7 @@ import json
 import logging
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from fastapi import Depends, FastAPI, Request as HttpRequest
 from fastapi.exceptions import RequestValidationError
@@ -30,6 +30,7 @@ from ..core.save import match_save
 from . import assist_pages, maps, rules
 from .origin import cross_site
 from .live import WHO, Games, Live, Refused
+from .hosts import HostAllowlist
 from .results import open_results
 from .sweeps import open_sweeps, sweep_folder, sweep_svg
 from .store import GameStore
@@ -42,7 +43,8 @@ MAX_FORM_FIELDS = 200
 logger = logging.getLogger(__name__)
 
 
-def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
+def create_app(db: str | Path = ":memory:", capacity: int = 64, hosts: Iterable[str] | None = None) -> FastAPI:
+    """``hosts``: the Host header values to serve (web/hosts.py, against DNS rebinding); None serves any (tests)."""
     game_names()  # imports the game packages, which register themselves: every route can find every game
     store = GameStore(db)
     live_games = Games(store, capacity)
@@ -51,6 +53,8 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
     app = FastAPI(title="PaperRobot", docs_url=None, redoc_url=None, openapi_url=None,
                   dependencies=[Depends(_same_origin)])
     app.state.store, app.state.games, app.state.battles = store, live_games, battles
+    if hosts is not None:
+        app.add_middleware(HostAllowlist, hosts=hosts)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.globals.update(htmx=HTMX, version=__version__)

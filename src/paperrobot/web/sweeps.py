@@ -14,6 +14,7 @@ import sqlite3
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import quote
 
@@ -87,11 +88,10 @@ def sweep_svg(folder: Path, name: str) -> str:
 @lru_cache(maxsize=32)
 def _drawn(report: str, version: int) -> str:  # version: the file's mtime, so an updated report is drawn again
     from ..sim.balance import sweep_from_report
-    try:
-        from ..sim.plot import plot_sweep
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise PaperRobotError("drawing a sweep needs matplotlib: pip install -e '.[balance]'") from None
+    from ..sim.plot import plot_sweep
+
+    if find_spec("matplotlib") is None:  # sim/plot.py imports it only when drawing
+        raise PaperRobotError("drawing a sweep needs matplotlib: pip install -e '.[balance]'")
 
     try:
         sweep = sweep_from_report(json.loads(Path(report).read_text()))

@@ -66,3 +66,26 @@ def client(counting, tmp_path):
     with TestClient(app, raise_server_exceptions=False) as test_client:
         test_client.app_state = app.state
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def balance_out(tmp_path_factory):
+    """A real ``paperrobot balance --out`` folder: one sweep of the synthetic game of the balance tests
+    (tests/sim/synthetic_game.py, true even point +40), 60 games per probe and level, one process (~1 s)."""
+    pytest.importorskip("statsmodels")
+    pytest.importorskip("matplotlib")
+    from typer.testing import CliRunner
+
+    from paperrobot.cli.main import app
+    from tests.sim import synthetic_game
+
+    out = tmp_path_factory.mktemp("balance") / "out"
+    synthetic_game.register()
+    try:
+        result = CliRunner().invoke(app, ["balance", "synthetic-balance", "--set", "draw=yes", "--opponent", "policy",
+                                          "--out", str(out), "--jobs", "1", "--games-per-level", "60",
+                                          "--probe-games", "60", "--quiet"])
+    finally:
+        synthetic_game.unregister()
+    assert result.exit_code == 0, result.output
+    return out

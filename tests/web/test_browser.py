@@ -170,7 +170,7 @@ def assert_usable_on_a_phone(page, what):
     assert not problems, f"{what} at 390x844: " + "; ".join(problems[:5])
 
 
-def test_every_page_fits_a_phone(server, browser, shots, tmp_path):
+def test_every_page_fits_a_phone(server, browser, shots, tmp_path, balance_out):
     page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     page.goto(server + "/")
     page.click("#play-counting")
@@ -196,7 +196,8 @@ def test_every_page_fits_a_phone(server, browser, shots, tmp_path):
     watch = page.url
     for path, what in (("/", "the start page, with a game in its list"), ("/watch", "the watch page's forms"),
                        (watch.split(server, 1)[1] + "?step=3", "a watched battle"),
-                       (f"/results?path={results}", "results"), ("/rules/SFB.R2", "a rule's summary"),
+                       (f"/results?path={results}", "results"), (f"/results?path={balance_out}", "a balance sweep"),
+                       ("/rules/SFB.R2", "a rule's summary"),
                        ("/assist", "the table assistants' start page"),
                        ("/games/999", "a refusal")):
         page.goto(server + path)
@@ -283,3 +284,21 @@ def test_each_real_game_played_to_its_end_in_the_browser(server, browser, shots)
         expect(page.locator("#game-over")).to_be_visible()
         assert page.locator(".error-page").count() == 0
         page.screenshot(path=shots / f"{game}-over.png", full_page=True)
+
+
+def test_a_balance_sweeps_plot_is_shown_on_the_results_page(server, browser, shots, balance_out):
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server + "/results")
+    page.fill("#results-path", str(balance_out))
+    page.click("#open-results")
+    sweep = page.locator("section.sweep")
+    expect(sweep).to_have_count(1)
+    expect(sweep).to_contain_text("Even point h50 =")
+    expect(sweep).to_contain_text("not a person")
+    plot = sweep.locator("img.sweep-plot")
+    plot.scroll_into_view_if_needed()
+    expect(plot).to_be_visible()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=plot.element_handle(), timeout=20000)
+    box = plot.bounding_box()
+    assert box["width"] > 400 and box["height"] > 250 and box["x"] >= 0 and box["x"] + box["width"] <= DESKTOP["width"]
+    page.screenshot(path=shots / "results-balance.png", full_page=True)

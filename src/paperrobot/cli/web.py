@@ -39,11 +39,12 @@ def web(host: str = typer.Option("127.0.0.1", help="Address to listen on (127.0.
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.hosts import allowed_hosts
     path = db or default_db()
     if path.is_dir():
         fail(f"{path}: is a folder; --db takes a file name")
     try:
-        app = create_app(path, capacity=cache)
+        app = create_app(path, capacity=cache, hosts=allowed_hosts(host, port))  # DNS rebinding: web/hosts.py
     except OSError as exc:
         fail(f"{path}: cannot be opened or created ({exc.strerror or exc}); choose another file with --db")
     shown = f"[{host}]" if ":" in host else host

@@ -441,3 +441,28 @@ def report_dict(sweep: Sweep) -> dict:
 def slug(matchup: Matchup) -> str:
     name = matchup.key.replace("/", "-")
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in f"{name}-{matchup.opponent}")
+
+
+def sweep_from_report(data: dict) -> Sweep:
+    """The sweep of a report written by ``report_dict`` (the JSON in ``--out``), for reading and plotting it
+    again (the web page's results view): no games are played. KeyError/TypeError/ValueError when ``data`` is
+    not such a report."""
+    from .fit import BalanceFit, Fieller, Level
+
+    f = data["fit"]
+    levels = tuple(Level(float(lv["handicap"]), int(lv["games"]), int(lv["wins"]), int(lv["draws"]),
+                         int(lv["losses"]), float(lv["wilson95"][0]), float(lv["wilson95"][1]), lv.get("fitted"),
+                         lv.get("deviance_residual")) for lv in f["levels"])
+    bounds = f.get("fieller95") or (None, None)
+    fit = BalanceFit(float(f["b0"]), float(f["b1"]), tuple(tuple(float(x) for x in row) for row in f["cov"]),
+                     Fieller(bounds[0], bounds[1], float(f["fieller_leading"])), levels, float(f["deviance"]),
+                     int(f["clusters"]), int(f["games"]))
+    spec = data.get("spec") or {}
+    matchup = Matchup(str(data["matchup"]), str(data["label"]), None, spec.get("robot_side", "robot"),
+                      str(data["opponent"]), unit=str(data.get("unit", "points")), spec=spec)
+    known = set(Plan.__dataclass_fields__)
+    plan = Plan(**{k: v for k, v in (data.get("plan") or {}).items() if k in known})
+    probes = [(float(p["handicap"]), int(p["games"]), float(p["score"])) for p in data.get("probes", [])]
+    return Sweep(matchup, plan, probes, tuple(data["bracket"]), [float(x) for x in data["levels"]],
+                 int(data["games_per_level"]), fit, int(data.get("played_now", 0)), int(data.get("from_store", 0)),
+                 data.get("precision_met"), list(data.get("notes", [])), float(data.get("seconds", 0.0)))

@@ -11,13 +11,14 @@ import json
 import logging
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from fastapi import Depends, FastAPI, Request as HttpRequest
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 from markupsafe import Markup, escape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -29,7 +30,9 @@ from ..core.save import match_save
 from . import assist_pages, maps, rules
 from .origin import cross_site
 from .live import WHO, Games, Live, Refused
+from .hosts import HostAllowlist
 from .results import open_results
+from .sweeps import open_sweeps, sweep_folder, sweep_svg
 from .store import GameStore
 from .watch import Battles, log_battle, play_battle
 
@@ -40,7 +43,8 @@ MAX_FORM_FIELDS = 200
 logger = logging.getLogger(__name__)
 
 
-def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
+def create_app(db: str | Path = ":memory:", capacity: int = 64, hosts: Iterable[str] | None = None) -> FastAPI:
+    """``hosts``: the Host header values to serve (web/hosts.py, against DNS rebinding); None serves any (tests)."""
     game_names()  # imports the game packages, which register themselves: every route can find every game
     store = GameStore(db)
     live_games = Games(store, capacity)
@@ -49,6 +53,8 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
     app = FastAPI(title="PaperRobot", docs_url=None, redoc_url=None, openapi_url=None,
                   dependencies=[Depends(_same_origin)])
     app.state.store, app.state.games, app.state.battles = store, live_games, battles
+    if hosts is not None:
+        app.add_middleware(HostAllowlist, hosts=hosts)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.globals.update(htmx=HTMX, version=__version__)
@@ -263,13 +269,29 @@ def create_app(db: str | Path = ":memory:", capacity: int = 64) -> FastAPI:
     # ------------------------------------------------------------------ Results
     @app.get("/results", response_class=HTMLResponse)
     async def results(request: HttpRequest, path: str = ""):
-        runs, error = None, ""
+        runs, sweeps, error = None, None, ""
         if path:
             try:
-                runs = open_results(path)
+                folder = sweep_folder(path)
+                if folder is not None:  # a balance --out folder (or its balance.sqlite): the sweeps' reports
+                    sweeps = open_sweeps(folder)
+                else:
+                    runs = open_results(path)
             except PaperRobotError as exc:
                 error = str(exc)
-        return page(request, "results.html", 200 if not error else 400, path=path, runs=runs, error=error)
+        return page(request, "results.html", 200 if not error else 400, path=path, runs=runs, sweeps=sweeps,
+                    error=error)
+
+    @app.get("/results/plot.svg")
+    async def sweep_plot(path: str, name: str):
+        folder = sweep_folder(path)
+        if folder is None:
+            raise PaperRobotError(f"{path[:200]}: not a folder of balance reports")
+        svg = await run_in_threadpool(sweep_svg, folder, name)  # matplotlib: off the event loop
+        # drawn here, but an image all the same: no scripts, no sniffing
+        return Response(svg, media_type="image/svg+xml", headers={
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+            "X-Content-Type-Options": "nosniff"})
 
     # ------------------------------------------------------------------ helpers needing the templates
     def _play_context(live: Live) -> dict:

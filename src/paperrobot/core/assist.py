@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .errors import IllegalAction
+from .hexgrid import parse
 from .rules import summary
 
 
@@ -73,3 +75,17 @@ def yes_no(text: str, default: bool) -> bool:
         return False
     from .errors import PaperRobotError
     raise PaperRobotError(f"'{text[:20]}': answer y or n")
+
+
+def corrected_hex(value: Any, name: str, board: Any, example: str, rule: str):
+    """The hex of a correction (``fix hex=2215``; a number loses its leading zero on the way, so 515 is 0515),
+    on ``board`` (None: a floating map); IllegalAction under ``rule`` naming the format otherwise."""
+    text = f"{value:04d}" if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10000 else str(value)
+    try:
+        where = parse(text)
+    except ValueError:
+        raise IllegalAction(f"{name}={str(value)[:20]}: a hex is four digits, column then row, e.g. {name}={example}",
+                            rule) from None
+    if board is not None and not board.contains(where):
+        raise IllegalAction(f"{name}={text}: not on the {board.cols}x{board.rows} map", rule)
+    return where

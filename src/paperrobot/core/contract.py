@@ -380,26 +380,7 @@ class Match:
                             if replaying:
                                 self._restore([request.seq, kind, answer_side, answer])
                         else:
-                            answer = yield request
-                            while True:
-                                aside = _aside_of(answer)
-                                if aside is not None:
-                                    try:
-                                        self._aside(request, aside, answer)
-                                        request.error = ""
-                                        if side in recorded:
-                                            self._remember(request, answer, aside)
-                                    except IllegalAction as exc:
-                                        request.error = str(exc)
-                                    answer = yield request
-                                    continue
-                                try:
-                                    action = request.parse(answer)
-                                    break
-                                except IllegalAction as exc:
-                                    request.error = str(exc)
-                                    answer = yield request
-                            request.error = ""
+                            answer, action = yield from self._ask(request, side in recorded)
                             if side in recorded:
                                 self._remember(request, answer)
                         reasons, memory = (), None
@@ -418,20 +399,33 @@ class Match:
                 seq += 1
                 request = _roll_request(want, roller, engine)
                 request.seq = seq
-                answer = yield request
-                while True:
-                    try:
-                        key = request.parse(answer)
-                        break
-                    except IllegalAction as exc:
-                        request.error = str(exc)
-                        answer = yield request
+                _, key = yield from self._ask(request, False, asides=False)
                 self._remember(request, key)
                 self._restart()
                 routes = {side: (self.engine.controller(side, self.controllers[side])
                                  if self.controllers[side] in ("robot", "policy") else route)
                           for side, route in routes.items()}  # the robot's controller may hold the old dice
                 feed, fed, seq, replaying = deque(self.answers), 0, 0, False
+
+    def _ask(self, request: Request, record: bool, asides: bool = True) -> Generator[Request, Any, tuple]:
+        """Yield ``request`` to the caller until the answer parses: ``(answer, action)``. A refused answer comes
+        back as the same request with ``error``; an aside (``@roll``, ``@fix``) is applied (and recorded when
+        ``record``) and the request asked again."""
+        answer = yield request
+        while True:
+            aside = _aside_of(answer) if asides else None
+            try:
+                if aside is None:
+                    action = request.parse(answer)
+                    request.error = ""
+                    return answer, action
+                self._aside(request, aside, answer)
+                request.error = ""
+                if record:
+                    self._remember(request, answer, aside)
+            except IllegalAction as exc:
+                request.error = str(exc)
+            answer = yield request
 
     def _aside(self, request: Request, kind: str, answer: Any) -> None:
         """Apply an aside ("@roll" or "@fix") at ``request``; IllegalAction if it cannot be."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import hexgrid
+from ..core.assist import corrected_hex
 from ..core.errors import IllegalAction
 from .state import Ship
 
@@ -44,14 +45,7 @@ def _names(game, ship: Ship) -> str:
 
 
 def _hex(game, value: Any, name: str):
-    text = f"{value:04d}" if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10000 else str(value)
-    try:
-        where = hexgrid.parse(text)
-    except ValueError:
-        _refuse(f"{name}={str(value)[:20]}: a hex is four digits, column then row, e.g. {name}=2310")
-    if game.board is not None and not game.board.contains(where):
-        _refuse(f"{name}={text}: not on the {game.board.cols}x{game.board.rows} map")
-    return where
+    return corrected_hex(value, name, game.board, "2310", RULE)
 
 
 def _count(value: Any, name: str, top: float, whole: bool = True) -> float:

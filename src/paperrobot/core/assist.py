@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import IllegalAction
-from .hexgrid import parse
+from .hexgrid import parse as parse_hex
 from .rules import summary
 
 
@@ -82,7 +82,7 @@ def corrected_hex(value: Any, name: str, board: Any, example: str, rule: str):
     on ``board`` (None: a floating map); IllegalAction under ``rule`` naming the format otherwise."""
     text = f"{value:04d}" if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10000 else str(value)
     try:
-        where = parse(text)
+        where = parse_hex(text)
     except ValueError:
         raise IllegalAction(f"{name}={str(value)[:20]}: a hex is four digits, column then row, e.g. {name}={example}",
                             rule) from None

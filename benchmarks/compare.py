@@ -1,11 +1,12 @@
 """Battles per CPU-second of two versions of PaperRobot, side by side in one run.
 
-    .venv/bin/python benchmarks/compare.py OLD_REV [NEW_REV|.] [--games N] [--rounds R] [--only sfb-policy,...]
+    .venv/bin/python benchmarks/compare.py OLD_REV [NEW_REV|.|DIR] [--games N] [--rounds R] [--only sfb-policy,...]
 
 Each version's src/ is exported once under /tmp (git archive; "." is the working tree as it is). Every
 round runs each matchup once per version, alternating, each in a fresh process, and counts CPU time
 (user + system of that process, ``time.process_time``), which a busy machine distorts far less than
 wall time. The ratio new/old per round is what to read; the table gives the median of the rounds.
+A version may also be a folder holding a src/paperrobot tree (a build with compiled modules, say).
 """
 from __future__ import annotations
 
@@ -63,6 +64,8 @@ def _player(game: str, setup: dict, other: str):
 def checkout(rev: str) -> Path:
     if rev == ".":
         return ROOT
+    if (Path(rev) / "src" / "paperrobot").is_dir():  # a tree of its own, e.g. a build with compiled modules
+        return Path(rev).resolve()
     sha = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, check=True, capture_output=True,
                          text=True).stdout.strip()
     where = Path("/tmp") / f"paperrobot-bench-{sha}"

@@ -41,6 +41,15 @@ def words(game: str, request, answer) -> str:
     return str(answer)
 
 
+def captain(engine):
+    """The game's heuristic captain, asked for the person's choices. Not ``engine.controller(side, "policy")``:
+    that makes the side one the policy flies, and the engine then asks it fewer questions."""
+    if hasattr(engine, "policy"):
+        return engine.policy  # SFB: the engine's captain
+    from paperrobot.fc.player import Policy
+    return Policy()
+
+
 class Person:
     """The person's side of a reference battle: the assistant's automatic answers, else the captain's choice
     typed in table words and read by the assistant's question."""
@@ -54,7 +63,7 @@ class Person:
     def decide(self, request):
         answer = self.assistant.auto(request)
         if answer is None:
-            policy = self.match.engine.controller(request.side, "policy")
+            policy = captain(self.match.engine)
             chosen = policy.decide(request).action
             chosen = request.encode(chosen) if not isinstance(chosen, (str, dict)) else chosen
             if isinstance(chosen, list) and self.game == "fc":

@@ -123,7 +123,8 @@ def test_sfb_with_table_dice_plays_the_same_battle_as_the_seeded_dice():
     try:
         request = next(steps)
         while True:
-            answer = reference.engine.controller(request.side, "policy").decide(request).action
+            # the engine's captain, not engine.controller(): that would make the side one the policy flies
+            answer = reference.engine.policy.decide(request).action
             answers.append(answer)
             request = steps.send(request.encode(answer) if not isinstance(answer, (str, dict)) else answer)
     except StopIteration as stop:

@@ -94,6 +94,7 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self._asks: dict[str, Any] = {}
         self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.ShipAsks)
         self.standing: dict[str, dict] = {}  # side -> its controller's standing answers by request kind
+        self.forced_unasked: set[str] = set()  # sides whose controller is not asked questions with one answer
         self.turn = 0
         self.impulse = 0
         self.outcome: Outcome | None = None
@@ -144,6 +145,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         self.in_process.add(side)
         if kind == "policy":
             self.standing[side] = Policy.standing  # answers it gives whatever the state: not asked
+            if not Policy.asked_when_forced:
+                self.forced_unasked.add(side)
             return self.policy  # one captain answers for every ship of its side
         ships = self.side_ships(side)
         if len(ships) == 1:
@@ -510,6 +513,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
                 continue
             if ship.cloak is not None and not self.may_act(ship):
                 continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
+            if ship.side in self.forced_unasked and not self.ready_weapons(ship):
+                continue  # nothing ready: holding fire is the only answer (a third of a policy's questions)
             decision = yield self.fire_request(ship)
             if decision.memory:
                 self.remember(ship, decision.memory)

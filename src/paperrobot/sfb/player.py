@@ -33,6 +33,9 @@ class Policy:
     # flies without building a request (Game.standing); "no" changes nothing, and the question would be a
     # quarter of a simulated battle's requests.
     standing = {"disengage": "no"}
+    # Nor is it asked a question with one legal answer (a fire question when no weapon is ready: hold fire): it
+    # keeps no memory between decisions, so not telling it changes nothing (Game.forced_unasked).
+    asked_when_forced = False
 
     def __init__(self, game):
         self.game = game

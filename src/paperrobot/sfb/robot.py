@@ -110,20 +110,30 @@ class Robot(CloakRules):
         return out
 
     def bearing(self, target) -> list[Weapon]:
-        """Unfired weapons that will bear on the target now and may fire under the firing-rate rule."""
+        """Unfired weapons (``unfired``, inlined: asked on every impulse) that will bear on the target now and
+        may fire under the firing-rate rule; each arc is judged once."""
         game = self.game
+        ship = self.ship
         out = []
         photons = None
         turn = game.turn
         now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
-        for w in self.unfired():
-            if w.fired_turn == turn or now - w.last_fired < quarter or not game.bears(self.ship, w, target):
-                continue  # E1.5 (game.rate_ok, inlined) or it does not bear
+        arcs: dict[str, bool] = {}
+        for w in ship.weapons:
+            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn or now - w.last_fired < quarter:
+                continue  # not unfired (R3), or E1.5 (game.rate_ok, inlined)
             if w.kind == "photon":
                 if photons is None:
                     photons = self.photons_fired
                 if photons >= self.photon_limit:
-                    continue
+                    continue  # R7
+            key = (w.arc, w.rmin, w.rmax)
+            bears = arcs.get(key)
+            if bears is None:
+                bears = arcs[key] = game.bears(ship, w, target)
+            if not bears:
+                continue
+            if w.kind == "photon":
                 photons += 1
             out.append(w)
         return out
@@ -148,6 +158,11 @@ class Robot(CloakRules):
             return NOTHING
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
+        weapons = None
+        if uncloak is None and self.recall("primary_done"):
+            weapons = self.bearing(target)
+            if not weapons:
+                return NOTHING  # R3 (or R3.MAP): nothing bears, and nothing to note; most impulses
         if uncloak is not None:
             self.note("primary_done", True)
             rule, text = uncloak.rule, uncloak.text
@@ -167,7 +182,8 @@ class Robot(CloakRules):
                 return NOTHING
         else:
             rule, text = "SFB.R3", ""
-        weapons = self.bearing(target)
+        if weapons is None:
+            weapons = self.bearing(target)
         if not weapons:
             if rule in ("SFB.R2", "SFB.R.CLOAK1"):
                 return Decision((), (Reason(rule, text + "; none bears"),))

@@ -518,7 +518,8 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             decision = yield self.fire_request(ship)
             if decision.memory:
                 self.remember(ship, decision.memory)
-            orders.extend(decision.action)
+            if decision.action:
+                orders.extend(decision.action)
         if orders:
             self.resolve_fire(orders)
 

@@ -55,7 +55,7 @@ class Robot(CloakRules):
     def decide(self, request) -> Decision:
         self.memory = None
         decision = self._decide(request)
-        if self.memory:
+        if self.memory is not None:
             return Decision(decision.action, decision.reasons, self.memory)
         return decision
 
@@ -159,7 +159,7 @@ class Robot(CloakRules):
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
         weapons = None
-        if uncloak is None and self.recall("primary_done"):
+        if uncloak is None and (ship.primary_done if self.memory is None else self.recall("primary_done")):
             weapons = self.bearing(target)
             if not weapons:
                 return NOTHING  # R3 (or R3.MAP): nothing bears, and nothing to note; most impulses
@@ -169,7 +169,7 @@ class Robot(CloakRules):
         elif self.must_leave(target):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
-        elif not self.recall("primary_done"):
+        elif not (ship.primary_done if self.memory is None else self.recall("primary_done")):
             if rng <= 4:
                 self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"first impulse this turn within 4 hexes (range {rng}): Primary Fire Point, "
@@ -236,7 +236,7 @@ class Robot(CloakRules):
             evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
             if evade is not None:
                 return evade
-        if not self.recall("primary_done"):
+        if not (ship.primary_done if self.memory is None else self.recall("primary_done")):  # recall, inlined
             steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
                                       f"{ship.turn_mode()}): {steer}")

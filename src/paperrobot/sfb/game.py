@@ -406,9 +406,9 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
         movers = [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
                   and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
         for ship in movers:
-            if not ship.active:
+            if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
                 continue
-            if ship.straight >= ship.turn_mode():
+            if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined: every move
                 decision = yield self.move_request(ship)
                 if decision.memory:
                     self.remember(ship, decision.memory)

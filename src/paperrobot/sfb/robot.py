@@ -53,8 +53,21 @@ class Robot(CloakRules):
         return max(1, tubes // 2)
 
     def decide(self, request) -> Decision:
+        """The answer to ``request``, with what the robot's rules make it remember (``note``) as its memory."""
         self.memory = None
-        decision = self._decide(request)
+        kind = request.kind
+        if kind == "move":
+            decision = self.move()
+        elif kind == "fire":
+            decision = self.fire() if self.six else self.fire_normal()
+            if not decision.action:
+                decision = Decision(NO_SHOTS, decision.reasons) if decision.reasons else HOLD
+            else:
+                decision = Decision(dict(decision.action), decision.reasons)
+        elif kind == "launch":
+            decision = self.launch_decision(request)
+        else:
+            raise ValueError(f"the robot is not asked '{kind}'")
         if self.memory is not None:
             return Decision(decision.action, decision.reasons, self.memory)
         return decision
@@ -73,24 +86,14 @@ class Robot(CloakRules):
             return memory[name]
         return getattr(self.ship, name)
 
-    def _decide(self, request) -> Decision:
-        kind = request.kind
-        if kind == "move":
-            return self.move()
-        if kind == "fire":
-            decision = self.fire() if self.six else self.fire_normal()
-            if not decision.action:
-                return Decision(NO_SHOTS, decision.reasons) if decision.reasons else HOLD
-            return Decision(dict(decision.action), decision.reasons)
-        if kind == "launch":
-            if self.six and self.threatened():
-                return Decision(NO_LAUNCH)  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
-            if request.data is not None and request.data[0] == "plasma":
-                keys, reasons = self.plasma_launch()
-                return Decision({"launch": list(keys)}, tuple(reasons))
-            decision = self.launch()
-            return Decision({"launch": list(decision.action)}, decision.reasons)
-        raise ValueError(f"the robot is not asked '{kind}'")
+    def launch_decision(self, request) -> Decision:
+        if self.six and self.threatened():
+            return Decision(NO_LAUNCH)  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
+        if request.data is not None and request.data[0] == "plasma":
+            keys, reasons = self.plasma_launch()
+            return Decision({"launch": list(keys)}, tuple(reasons))
+        decision = self.launch()
+        return Decision({"launch": list(decision.action)}, decision.reasons)
 
     # -------------------------------------------------------------------------- weapons
     def unfired(self) -> list[Weapon]:
@@ -205,7 +208,7 @@ class Robot(CloakRules):
         nxt = game.impulse + 1
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
             return False
-        can_turn = target.straight >= target.turn_mode()
+        can_turn = target.straight >= target.tm_table[target.speed]  # Ship.turn_mode(), inlined
         return all(dest not in game.cells for _, _, dest in candidates(target.hex, target.facing, can_turn))
 
     # -------------------------------------------------------------------------- drones
@@ -225,7 +228,7 @@ class Robot(CloakRules):
     def move(self) -> Decision:
         game, ship = self.game, self.ship
         target = game.enemy_of(ship)
-        can_turn = ship.straight >= ship.turn_mode()
+        can_turn = ship.straight >= ship.tm_table[ship.speed]  # Ship.turn_mode(), inlined
 
         def allowed(steer, facing, dest):
             return game.viable(ship, steer, facing, dest)

@@ -198,3 +198,50 @@ def test_bases_whose_circles_are_apart_do_not_overlap():
         r = 16.5
         q = circle((ship_radius(s1) + 1.1 * r + 1.0) * math.cos(t), (ship_radius(s1) + 1.1 * r + 1.0) * math.sin(t), r)
         assert not old_overlaps(f1.base, q)
+
+
+def _near_threshold(rng, count):
+    """A hull zone and the part of another polygon in its arc, moved so that their distance lies within a few
+    microns of a range band's end (where the cheap bounds of zone_band and within must give way to the exact
+    distance)."""
+    ruler = geometry().ruler
+    sizes = list(geometry().sizes.values())
+    made = 0
+    while made < count:
+        fp = footprint(rng.choice(sizes), 450.0, 450.0, rng.uniform(-math.pi, math.pi))
+        z = rng.choice(list(fp.zones))
+        other = footprint(rng.choice(sizes), 0.0, 0.0, rng.uniform(-math.pi, math.pi))
+        poly = rng.choice([other.base, *other.zones.values(), circle(0.0, 0.0, 16.5)])
+        t = rng.uniform(-math.pi, math.pi)
+        end = rng.choice([ruler.close, ruler.medium, ruler.long])
+        # put the polygon's centre at the wanted distance, then slide it along the line so the gap is ``end``
+        gx, gy = math.cos(t), math.sin(t)
+        cx, cy = fp.targets[z]
+        moved = [(x + cx + gx * (end + 60), y + cy + gy * (end + 60)) for x, y in poly]
+        part = old_clip_to_arc(moved, fp.arcs[z])
+        if not part:
+            continue
+        d = old_poly_distance(fp.zones[z], part)
+        shift = end - d + rng.choice([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.5, -0.5])
+        moved = [(x + gx * shift, y + gy * shift) for x, y in moved]
+        part = old_clip_to_arc(moved, fp.arcs[z])
+        if part:
+            made += 1
+            yield fp, z, part
+
+
+def test_bands_at_their_ends_are_those_of_the_exact_distance():
+    """The range band gathers the dice (RRG 'Attack' step 2) that ARM.TARGET.DICE counts: zone_band and within
+    use cheap bounds of the distance only where a micron cannot change the band; at a band's end they measure
+    exactly, as before."""
+    from paperrobot.armada.geometry import _gap_bounds
+    rng = random.Random(3016)
+    ruler = geometry().ruler
+    for fp, z, part in _near_threshold(rng, 3000):
+        zone, apex = fp.zones[z], fp.arcs[z][0]
+        d = old_poly_distance(zone, part)
+        lo, hi = _gap_bounds(zone, part, math.inf)
+        assert lo <= d + 1e-9 and d <= hi + 1e-9
+        assert zone_band(zone, part, apex, ruler) == range_band(d, ruler)
+        for limit in (ruler.close, ruler.medium, ruler.long):
+            assert within(zone, part, apex, limit) == (d <= limit)

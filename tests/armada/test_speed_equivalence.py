@@ -245,3 +245,36 @@ def test_bands_at_their_ends_are_those_of_the_exact_distance():
         assert zone_band(zone, part, apex, ruler) == range_band(d, ruler)
         for limit in (ruler.close, ruler.medium, ruler.long):
             assert within(zone, part, apex, limit) == (d <= limit)
+
+
+def old_footprint(size, x, y, a):
+    """footprint() before its points were taken from a table per size (issue #16)."""
+    bw, bl = size.base
+    tw, tl = size.token
+    hw, hl = tw / 2, tl / 2
+
+    def w(u, v):
+        return old_to_world(x, y, a, u, v)
+
+    base = [w(bl / 2, bw / 2), w(-bl / 2, bw / 2), w(-bl / 2, -bw / 2), w(bl / 2, -bw / 2)]
+    apex = w(hl - size.arc_centre, 0.0)
+    fl, fr = w(hl - size.front_end, hw), w(hl - size.front_end, -hw)
+    rl, rr = w(hl - size.rear_end, hw), w(hl - size.rear_end, -hw)
+    zones = {"front": [w(hl, hw), fl, apex, fr, w(hl, -hw)], "left": [fl, rl, apex], "right": [fr, apex, rr],
+             "rear": [rl, w(-hl, hw), w(-hl, -hw), rr, apex]}
+    arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
+    sx, sy = size.target_side
+    targets = {"front": w(hl - size.target_front, 0.0), "rear": w(hl - size.target_rear, 0.0),
+               "left": w(hl - sy, sx), "right": w(hl - sy, -sx)}
+    return base, zones, arcs, targets, (x, y)
+
+
+def test_every_point_of_a_footprint_is_that_of_the_code_before():
+    rng = random.Random(4016)
+    sizes = list(geometry().sizes.values())
+    for _ in range(2000):
+        size = rng.choice(sizes)
+        x, y = rng.uniform(0, 1800), rng.uniform(0, 900)
+        a = rng.choice([0.0, math.pi / 2, -math.pi, rng.uniform(-math.pi, math.pi), rng.uniform(-20, 20)])
+        fp = footprint(size, x, y, a)
+        assert (fp.base, fp.zones, fp.arcs, fp.targets, fp.centre) == old_footprint(size, x, y, a)

@@ -41,31 +41,42 @@ class Footprint:
     planes: dict | None = None  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
 
 
-def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
+_LOCAL: dict[int, tuple] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
+
+
+def _local(size: SizeClass) -> tuple[tuple[float, float], ...]:
+    """The (u, v) of every point of a footprint, in the order footprint() reads them: worked out once per size."""
+    hit = _LOCAL.get(id(size))
+    if hit is not None and hit[0] is size:
+        return hit[1]
     bw, bl = size.base
     tw, tl = size.token
     hw, hl = tw / 2, tl / 2
+    sx, sy = size.target_side
+    local = ((bl / 2, bw / 2), (-bl / 2, bw / 2), (-bl / 2, -bw / 2), (bl / 2, -bw / 2),  # 0-3 base
+             (hl - size.arc_centre, 0.0),  # 4 apex of the arcs
+             (hl - size.front_end, hw), (hl - size.front_end, -hw),  # 5-6 fl, fr
+             (hl - size.rear_end, hw), (hl - size.rear_end, -hw),  # 7-8 rl, rr
+             (hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw),  # 9-12 the token's corners
+             (hl - size.target_front, 0.0), (hl - size.target_rear, 0.0), (hl - sy, sx), (hl - sy, -sx))  # 13-16
+    _LOCAL[id(size)] = (size, local)
+    return local
+
+
+def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
     c, s = math.cos(a), math.sin(a)
-
-    def w(u: float, v: float) -> Point:
-        return (x + u * c - v * s, y + u * s + v * c)
-
-    base = [w(bl / 2, bw / 2), w(-bl / 2, bw / 2), w(-bl / 2, -bw / 2), w(bl / 2, -bw / 2)]
-    apex = w(hl - size.arc_centre, 0.0)
-    fl, fr = w(hl - size.front_end, hw), w(hl - size.front_end, -hw)
-    rl, rr = w(hl - size.rear_end, hw), w(hl - size.rear_end, -hw)
+    p = [(x + u * c - v * s, y + u * s + v * c) for u, v in _local(size)]
+    apex, fl, fr, rl, rr = p[4], p[5], p[6], p[7], p[8]
     zones = {
-        "front": [w(hl, hw), fl, apex, fr, w(hl, -hw)],
+        "front": [p[9], fl, apex, fr, p[10]],
         "left": [fl, rl, apex],
         "right": [fr, apex, rr],
-        "rear": [rl, w(-hl, hw), w(-hl, -hw), rr, apex],
+        "rear": [rl, p[11], p[12], rr, apex],
     }
     arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
-    sx, sy = size.target_side
-    targets = {"front": w(hl - size.target_front, 0.0), "rear": w(hl - size.target_rear, 0.0),
-               "left": w(hl - sy, sx), "right": w(hl - sy, -sx)}
-    return Footprint(base, zones, arcs, targets, (x, y))
+    targets = {"front": p[13], "rear": p[14], "left": p[15], "right": p[16]}
+    return Footprint(p[:4], zones, arcs, targets, (x, y))
 
 
 _UNIT: dict[int, tuple[tuple[float, float], ...]] = {}

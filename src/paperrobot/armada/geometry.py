@@ -63,6 +63,17 @@ def _local(size: SizeClass) -> tuple[tuple[float, float], ...]:
     return local
 
 
+_REACH: dict[int, tuple] = {}
+
+
+def fp_reach(size: SizeClass) -> float:
+    """The radius of a disc around a ship's centre that holds its base and hull zones (for arc_misses)."""
+    hit = _REACH.get(id(size))
+    if hit is None or hit[0] is not size:
+        hit = _REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[:13]))
+    return hit[1]
+
+
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
     c, s = math.cos(a), math.sin(a)
@@ -138,8 +149,8 @@ def clip_to_arc(poly: Poly, arc: tuple[Point, Point, Point]) -> Poly:
     return out
 
 
-def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
-    """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
+def _plane(fp: Footprint, zone: str) -> tuple:
+    """The two half-planes of an arc as clip_to_arc computes them, and their rays' lengths (once per footprint)."""
     planes = fp.planes
     if planes is None:
         planes = fp.planes = {}
@@ -152,12 +163,32 @@ def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
         ux, uy = r1[0] - ax, r1[1] - ay
         vx, vy = r2[0] - ax, r2[1] - ay
         plane = planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
-                                vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0)
-    ax, ay, ux, uy, side1, vx, vy, side2 = plane
+                                vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0,
+                                math.hypot(ux, uy), math.hypot(vx, vy))
+    return plane
+
+
+def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
+    """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
+    planes = fp.planes
+    plane = planes.get(zone) if planes else None
+    ax, ay, ux, uy, side1, vx, vy, side2, _, _ = plane or _plane(fp, zone)
     out = _half(poly, ax, ay, ux, uy, side1)
     if out:
         out = _half(out, ax, ay, vx, vy, side2)
     return out
+
+
+def arc_misses(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> bool:
+    """True when the disc (cx, cy, r) lies wholly outside one of the arc's two half-planes, two microns clear: then
+    arc_clip of any polygon inside the disc is empty (each vertex's test value in _half, the ray's length times its
+    signed distance from the ray's line, is below -EPS by far more than rounding). False says nothing."""
+    planes = fp.planes
+    plane = planes.get(zone) if planes else None
+    ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = plane or _plane(fp, zone)
+    if side1 * (ux * (cy - ay) - uy * (cx - ax)) + r * lu < -2e-6 * lu - EPS:
+        return True
+    return side2 * (vx * (cy - ay) - vy * (cx - ax)) + r * lv < -2e-6 * lv - EPS
 
 
 def in_arc(poly: Poly, arc) -> bool:

@@ -9,8 +9,8 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, arc_clip, circle, closest_point, maneuver, overlaps, poly_distance,
-                       segment_hits_poly, zone_band)
+from .geometry import (ZONES, arc_clip, arc_misses, circle, closest_point, maneuver, overlaps, poly_distance,
+                       fp_reach, segment_hits_poly, zone_band)
 from .state import Ship, Squad
 from .tactics import ship_radius
 
@@ -98,6 +98,8 @@ class Measures:
 
     def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
         """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+        if arc_misses(ship.fp, zone, q.x, q.y, 1.1 * q.radius):  # its 12-gon lies within 1.1 radii of its centre
+            return None
         poly = q.poly
         part = arc_clip(poly, ship.fp, zone)
         if not part:
@@ -121,6 +123,8 @@ class Measures:
         for t in self.live_ships(enemy):
             if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
                 continue
+            if arc_misses(fp, zone, t.x, t.y, fp_reach(t.size)):
+                continue  # no hull zone of t can be in the arc
             tfp = t.fp
             for tz in ZONES:
                 part = arc_clip(tfp.zones[tz], fp, zone)

@@ -5,7 +5,7 @@ import math
 
 from .data import geometry
 from .dice import pool_at
-from .geometry import ZONES, arc_clip, footprint, inside_area, overlaps, within, zone_band
+from .geometry import ZONES, arc_clip, arc_misses, footprint, fp_reach, inside_area, overlaps, within, zone_band
 
 
 def end_footprint(game, ship, speed: int, clicks):
@@ -33,7 +33,10 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
             continue
         n = 0
+        er = fp_reach(e.size)
         for z, r in reach:
+            if arc_misses(fp, z, e.x, e.y, er):
+                continue
             arc = fp.arcs[z]
             part = arc_clip(e.fp.base, fp, z)
             if part and within(fp.zones[z], part, arc[0], r):
@@ -97,9 +100,12 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
             continue
+        er = fp_reach(e.size)
         for z, battery in batteries:
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
+            if arc_misses(fp, z, e.x, e.y, er):
+                continue
             arc = fp.arcs[z]
             part = arc_clip(e.fp.base, fp, z)
             if part:

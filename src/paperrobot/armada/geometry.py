@@ -7,8 +7,6 @@ u runs forward and v to the left. Polygons are lists of (x, y) tuples.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 from .data import SizeClass, geometry
 
 Point = tuple[float, float]
@@ -30,15 +28,53 @@ def to_local(x: float, y: float, a: float, p: Point) -> Point:
     return (dx * c + dy * s, -dx * s + dy * c)
 
 
-@dataclass(slots=True)
 class Footprint:
-    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world)."""
-    base: Poly
-    zones: dict[str, Poly]
-    arcs: dict[str, tuple[Point, Point, Point]]  # apex, ray-point 1, ray-point 2 (wedge between the rays)
-    targets: dict[str, Point]
-    centre: Point
-    planes: dict | None = None  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
+    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world). The base is
+    worked out at once; the zones, arcs and targeting points when first read (a course is often judged by its base
+    alone: on the table, overlapping a ship)."""
+    __slots__ = ("base", "centre", "planes", "_zones", "_arcs", "_targets", "_rest")
+
+    def __init__(self, base: Poly, zones: dict[str, Poly] | None, arcs: dict | None, targets: dict[str, Point] | None,
+                 centre: Point, planes: dict | None = None, rest=None):
+        self.base = base
+        self.centre = centre
+        self.planes = planes  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
+        self._zones, self._arcs, self._targets = zones, arcs, targets
+        self._rest = rest  # (size's local points, cos, sin) until the zones are worked out
+
+    @property
+    def zones(self) -> dict[str, Poly]:
+        if self._zones is None:
+            self._fill()
+        return self._zones
+
+    @property
+    def arcs(self) -> dict[str, tuple[Point, Point, Point]]:  # apex, ray-point 1, ray-point 2 (wedge between the rays)
+        if self._arcs is None:
+            self._fill()
+        return self._arcs
+
+    @property
+    def targets(self) -> dict[str, Point]:
+        if self._targets is None:
+            self._fill()
+        return self._targets
+
+    def _fill(self) -> None:
+        local, c, s = self._rest
+        x, y = self.centre
+        # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
+        p = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
+        apex, fl, fr, rl, rr = p[0], p[1], p[2], p[3], p[4]
+        self._zones = {
+            "front": [p[5], fl, apex, fr, p[6]],
+            "left": [fl, rl, apex],
+            "right": [fr, apex, rr],
+            "rear": [rl, p[7], p[8], rr, apex],
+        }
+        self._arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
+        self._targets = {"front": p[9], "rear": p[10], "left": p[11], "right": p[12]}
+        self._rest = None
 
 
 _LOCAL: dict[int, tuple] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
@@ -77,17 +113,9 @@ def fp_reach(size: SizeClass) -> float:
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
     c, s = math.cos(a), math.sin(a)
-    p = [(x + u * c - v * s, y + u * s + v * c) for u, v in _local(size)]
-    apex, fl, fr, rl, rr = p[4], p[5], p[6], p[7], p[8]
-    zones = {
-        "front": [p[9], fl, apex, fr, p[10]],
-        "left": [fl, rl, apex],
-        "right": [fr, apex, rr],
-        "rear": [rl, p[11], p[12], rr, apex],
-    }
-    arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
-    targets = {"front": p[13], "rear": p[14], "left": p[15], "right": p[16]}
-    return Footprint(p[:4], zones, arcs, targets, (x, y))
+    local = _local(size)
+    base = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[:4]]
+    return Footprint(base, None, None, None, (x, y), None, (local, c, s))
 
 
 _UNIT: dict[int, tuple[tuple[float, float], ...]] = {}

@@ -314,3 +314,47 @@ def test_a_disc_outside_an_arc_holds_nothing_the_arc_clip_keeps():
             for poly in polys:
                 assert old_clip_to_arc(poly, fp.arcs[z]) == []
     assert missed > 1000  # the test is not empty
+
+
+def old_policy_maneuver(request):
+    """The Rebel policy's course choice before it measured only the courses that could still win (issue #16)."""
+    from paperrobot.armada.player import IMPERIAL
+    from paperrobot.armada.tactics import angle_diff, arc_dice, course_facts, nearest
+    game, options, ship = request.state, request.options, request.subject
+    enemies = game.live_ships(IMPERIAL)
+    target = nearest(enemies, ship.x, ship.y)
+    best, score = options[0].key, math.inf
+    for o in options:
+        (x, y, a), fp, on, bump = course_facts(game, ship, o)
+        s = 0.0 if on else 1e6
+        s += 1e4 if bump else 0.0
+        s -= 40.0 * sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:])
+        if target is not None:
+            s += math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
+        s += 5.0 if o.value[2] else 0.0
+        if s < score:
+            best, score = o.key, s
+    return best
+
+
+def test_the_rebel_policy_steers_as_before():
+    """The policy's course, measured from the lowest floor up, is the course of the code that measured them all
+    (every maneuver request of whole battles, standard and small table)."""
+    import paperrobot
+    from paperrobot.armada.player import Policy
+    from paperrobot.core.contract import drive_all
+    seen = 0
+
+    class Checked(Policy):
+        def _maneuver(self, request):
+            nonlocal seen
+            key = super()._maneuver(request)
+            assert key == old_policy_maneuver(request)
+            seen += 1
+            return key
+
+    for seed in range(8):
+        for setup in ({}, {"imperial": "gladiator-i,tie-fighter*2", "rebel": "cr90-a,nebulon-b-escort,x-wing",
+                           "table": "small"}):
+            drive_all(paperrobot.new_game("armada", seed=seed, **setup), {"imperial": "robot", "rebel": Checked()})
+    assert seen > 50

@@ -96,8 +96,29 @@ class Measures:
                     out.append(shot)
         return [o for o in out if o.colours]
 
+    def pair_memo(self) -> dict:
+        """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
+        it depends on where the two are and nothing else, so it is kept while other units move; obstruction, which
+        depends on every other ship, is measured afresh (RRG 'Obstructed')."""
+        if len(self._pairs) > 20000:  # bounded: a battle fills a few hundred
+            self._pairs = {}
+        return self._pairs
+
     def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
         """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+        pairs = self.pair_memo()
+        key = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+        seen = pairs.get(key, False)
+        if seen is False:
+            seen = pairs[key] = self._squad_sight(ship, zone, q, arc, zpoly, tp, anti, ruler)
+        if seen is None:
+            return None
+        band, colours, goal = seen
+        obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
+        return ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
+
+    def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
+        """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
         if arc_misses(ship.fp, zone, q.x, q.y, 1.1 * q.radius):  # its 12-gon lies within 1.1 radii of its centre
             return None
         poly = q.poly
@@ -108,37 +129,49 @@ class Measures:
         colours = D.pool_at(anti, band)
         if not colours:
             return None
-        goal = closest_point(tp, poly)
-        obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
-        return ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed)
+        return band, colours, closest_point(tp, poly)
 
     def _zone_ship_shots(self, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
         """_ship_shots at the enemy ships, of one hull zone."""
         out: list[ShotOpt] = []
-        fp = ship.fp
         long_r = self.geo.ruler.long
-        ruler = self.geo.ruler
-        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-        battery = ship.battery(zone)
+        tp = ship.fp.targets[zone]
+        pairs = self.pair_memo()
         for t in self.live_ships(enemy):
             if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
                 continue
-            if arc_misses(fp, zone, t.x, t.y, fp_reach(t.size)):
-                continue  # no hull zone of t can be in the arc
-            tfp = t.fp
-            for tz in ZONES:
-                part = arc_clip(tfp.zones[tz], fp, zone)
-                if not part:
-                    continue
-                band = zone_band(zpoly, part, arc[0], ruler)
-                colours = D.pool_at(battery, band)
-                if not colours:
-                    continue
-                goal = tfp.targets[tz]
-                if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                    continue  # no line of sight: traced through another hull zone of the defender
+            key = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+            seen = pairs.get(key)
+            if seen is None:
+                seen = pairs[key] = self._ship_sight(ship, zone, t)
+            for tz, band, colours, goal in seen:
                 obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
-                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
+                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
+        return out
+
+    def _ship_sight(self, ship: Ship, zone: str, t: Ship) -> list[tuple]:
+        """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has
+        in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
+        out = []
+        fp = ship.fp
+        if arc_misses(fp, zone, t.x, t.y, fp_reach(t.size)):
+            return out  # no hull zone of t can be in the arc
+        ruler = self.geo.ruler
+        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
+        battery = ship.battery(zone)
+        tfp = t.fp
+        for tz in ZONES:
+            part = arc_clip(tfp.zones[tz], fp, zone)
+            if not part:
+                continue
+            band = zone_band(zpoly, part, arc[0], ruler)
+            colours = D.pool_at(battery, band)
+            if not colours:
+                continue
+            goal = tfp.targets[tz]
+            if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+                continue  # no line of sight: traced through another hull zone of the defender
+            out.append((tz, band, colours, goal))
         return out
 
     def engaged_with(self, q: Squad) -> list[Squad]:

@@ -6,7 +6,7 @@ import random
 
 from paperrobot.armada.data import geometry
 from paperrobot.armada.geometry import (EPS, arc_clip, arc_misses, circle, clip_to_arc, footprint, fp_reach, overlaps,
-                                        poly_distance, range_band, segment_hits_poly, within, zone_band)
+                                        poly_distance, poly_within, range_band, segment_hits_poly, within, zone_band)
 from paperrobot.armada.tactics import ship_radius
 
 
@@ -172,6 +172,8 @@ def test_distances_overlaps_and_sight_lines_are_those_of_the_code_before():
             zone = fp.zones[z]
             d = old_poly_distance(zone, poly)
             assert poly_distance(zone, poly) == d
+            for limit in (ruler.distance[0], ruler.close, ruler.medium, ruler.long, d):
+                assert poly_within(zone, poly, limit) == (d <= limit) == poly_within(poly, zone, limit)
             assert overlaps(zone, poly) == old_overlaps(zone, poly)
             assert overlaps(poly, zone) == old_overlaps(poly, zone)
             a, b = fp.targets[z], other.targets[rng.choice(list(other.targets))]
@@ -245,6 +247,7 @@ def test_bands_at_their_ends_are_those_of_the_exact_distance():
         assert zone_band(zone, part, apex, ruler) == range_band(d, ruler)
         for limit in (ruler.close, ruler.medium, ruler.long):
             assert within(zone, part, apex, limit) == (d <= limit)
+            assert poly_within(zone, part, limit) == (d <= limit) == poly_within(part, zone, limit)
 
 
 def old_footprint(size, x, y, a):

@@ -453,6 +453,17 @@ def within(zone: Poly, part: Poly, apex: Point, limit: float) -> bool:
     return poly_distance(zone, part) <= limit
 
 
+def poly_within(p: Poly, q: Poly, limit: float) -> bool:
+    """poly_distance(p, q) <= limit, measured exactly only where the cheap bounds of _gap_bounds, a micron wider,
+    leave it open."""
+    lo, hi = _gap_bounds(p, q, math.inf)
+    if hi <= limit - 1e-6:
+        return True
+    if lo > limit + 1e-6:
+        return False
+    return poly_distance(p, q) <= limit
+
+
 def distance_band(mm: float) -> int | None:
     """Distance 1..5, or None beyond distance 5."""
     for band, end in enumerate(geometry().ruler.distance, 1):

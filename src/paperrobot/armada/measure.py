@@ -9,8 +9,8 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, arc_clip, arc_misses, circle, closest_point, maneuver, overlaps, poly_distance,
-                       fp_reach, segment_hits_poly, zone_band)
+from .geometry import (ZONES, arc_clip, arc_misses, circle, closest_point, fp_reach, maneuver, overlaps,
+                       poly_within, segment_hits_poly, zone_band)
 from .state import Ship, Squad
 from .tactics import ship_radius
 
@@ -195,7 +195,7 @@ class Measures:
             if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
                 continue
             for tz in ZONES:
-                if poly_distance(q.poly, s.fp.zones[tz]) <= d1:
+                if poly_within(q.poly, s.fp.zones[tz], d1):
                     goal = s.fp.targets[tz]
                     near = closest_point(goal, q.poly)
                     if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
@@ -211,14 +211,14 @@ class Measures:
 
     @staticmethod
     def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
-        """poly_distance(ship.fp.base, q.poly) <= limit. Each polygon holds its centre, and lies within its radius
+        """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
         of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
         centres = math.hypot(q.x - ship.x, q.y - ship.y)
         if centres <= limit - 1e-6:
             return True
         if centres - ship_radius(ship.size) - 1.1 * q.radius > limit + 1e-6:
             return False
-        return poly_distance(ship.fp.base, q.poly) <= limit
+        return poly_within(ship.fp.base, q.poly, limit)
 
     def threat_dice(self, ship: Ship) -> int:
         """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""

@@ -11,7 +11,7 @@ from ..core.contract import Decision, Reason, Request
 from ..core.dice import Dice
 from . import ai
 from .game import IMPERIAL, REBEL, ShotOpt
-from .geometry import ADJACENT, poly_distance
+from .geometry import ADJACENT, poly_within
 from .tactics import angle_diff, course_facts, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
@@ -35,7 +35,7 @@ def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
     gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(ship.size) - ship_radius(e.size)
     if gap > limit + 1e-6:
         return True
-    return poly_distance(fp.base, e.fp.base) > limit
+    return not poly_within(fp.base, e.fp.base, limit)
 
 
 class Robot:

@@ -361,3 +361,22 @@ def test_the_rebel_policy_steers_as_before():
                            "table": "small"}):
             drive_all(paperrobot.new_game("armada", seed=seed, **setup), {"imperial": "robot", "rebel": Checked()})
     assert seen > 50
+
+
+def test_course_ends_sharing_their_joints_are_those_of_one_maneuver_each():
+    """RRG 'Ship Movement' with the maneuver tool: the ends of every course a ship could take (each speed, each
+    yaw per joint, the navigate dial's extra click) from maneuvers() are maneuver()'s, bit for bit."""
+    from itertools import product
+
+    from paperrobot.armada.geometry import maneuver, maneuvers
+    rng = random.Random(6016)
+    tool = geometry().tool
+    for _ in range(300):
+        x, y, a = rng.uniform(0, 1800), rng.uniform(0, 900), rng.uniform(-math.pi, math.pi)
+        length = rng.choice([71.0, 102.0, 129.0])
+        moves = [(0, ())]
+        for speed in range(1, 5):
+            moves += [(speed, c) for c in product(*[range(-2, 3)] * speed)]
+        rng.shuffle(moves)
+        moves = moves[:rng.randint(1, 120)]
+        assert maneuvers(x, y, a, length, moves, tool) == [maneuver(x, y, a, length, v, c, tool) for v, c in moves]

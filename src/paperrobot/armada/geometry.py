@@ -500,5 +500,37 @@ def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tu
     return fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h
 
 
+def maneuvers(x: float, y: float, a: float, length: float, moves, tool=None) -> list[tuple[float, float, float]]:
+    """[maneuver(x, y, a, length, speed, clicks, tool) for speed, clicks in moves], with the same arithmetic: the
+    front's place and heading after each joint are worked out once for all courses that share the joints before."""
+    t = tool or geometry().tool
+    long_s, short_s = t.long_segment, t.short_segment
+    step = math.radians(t.click_degrees)
+    after: dict[tuple, tuple[float, float, float]] = {(): (x + math.cos(a) * length / 2, y + math.sin(a) * length / 2, a)}
+    out = []
+    for speed, clicks in moves:
+        if speed == 0:
+            out.append((x, y, a))
+            continue
+        done = clicks[:speed]
+        state = after.get(done)
+        if state is None:
+            j = speed - 1
+            while clicks[:j] not in after:
+                j -= 1
+            fx, fy, h = after[clicks[:j]]
+            for joint in range(j, speed):
+                fx += math.cos(h) * long_s
+                fy += math.sin(h) * long_s
+                h += clicks[joint] * step
+                fx += math.cos(h) * short_s
+                fy += math.sin(h) * short_s
+                after[clicks[:joint + 1]] = (fx, fy, h)
+            state = (fx, fy, h)
+        fx, fy, h = state
+        out.append((fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h))
+    return out
+
+
 def inside_area(poly: Poly, width: float, depth: float) -> bool:
     return all(-EPS <= px <= width + EPS and -EPS <= py <= depth + EPS for px, py in poly)

@@ -7,7 +7,7 @@ from ..core.contract import Decision, Request
 from . import dice as D
 from .game import IMPERIAL, ShotOpt
 from .geometry import ADJACENT, ZONES
-from .tactics import angle_diff, arc_dice, course_facts, nearest
+from .tactics import angle_diff, arc_dice, course_table, nearest
 from .state import Ship, Squad
 
 WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
@@ -100,8 +100,7 @@ class Policy:
         target = nearest(enemies, ship.x, ship.y)
         most = sum(sorted(sum(ship.battery(z)) for z in ZONES)[-2:])
         scored = []
-        for i, o in enumerate(options):
-            (x, y, a), fp, on, bump = course_facts(game, ship, o)
+        for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
             turn = None if target is None else math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
             parts = (0.0 if on else 1e6, 1e4 if bump else 0.0, turn, 5.0 if o.value[2] else 0.0)
             scored.append((_score(parts, most), i, parts, fp))

@@ -5,12 +5,8 @@ import math
 
 from .data import geometry
 from .dice import pool_at
-from .geometry import ZONES, arc_clip, arc_misses, footprint, fp_reach, inside_area, overlaps, within, zone_band
-
-
-def end_footprint(game, ship, speed: int, clicks):
-    x, y, a = game.end_of(ship, speed, clicks)
-    return (x, y, a), footprint(ship.size, x, y, a)
+from .geometry import (ZONES, arc_clip, arc_misses, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
+                       zone_band)
 
 
 def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
@@ -59,25 +55,40 @@ def angle_diff(a: float, b: float) -> float:
 
 def course_facts(game, ship, option):
     """(end pose, footprint, on table, overlaps a ship) for a course option (remembered while no ship moves)."""
-    speed, clicks, _ = option.value
+    return course_table(game, ship, (option,))[0]
+
+
+def course_table(game, ship, options) -> list[tuple]:
+    """course_facts of every option, measured together: the end poses share their joints (geometry.maneuvers), the
+    ships that could be bumped are listed once."""
     memo = game.ship_memo("course-facts")
-    key = (ship.uid, ship.x, ship.y, ship.a, speed, clicks)
-    hit = memo.get(key)
-    if hit is None:
-        pose, fp = end_footprint(game, ship, speed, clicks)
-        on_table = inside_area(fp.base, game.width, game.depth)
+    uid, sx, sy, sa = ship.uid, ship.x, ship.y, ship.a
+    out, todo = [], []
+    for o in options:
+        speed, clicks, _ = o.value
+        key = (uid, sx, sy, sa, speed, clicks)
+        hit = memo.get(key)
+        if hit is None:
+            todo.append((len(out), key, speed, clicks))
+        out.append(hit)
+    if not todo:
+        return out
+    size = ship.size
+    ends = maneuvers(sx, sy, sa, size.base[1], [(speed, clicks) for _, _, speed, clicks in todo], game.geo.tool)
+    reach = ship_radius(size)
+    others = [(o, reach + ship_radius(o.size)) for o in game.live_ships() if o is not ship]
+    width, depth = game.width, game.depth
+    for (i, key, speed, _), (x, y, a) in zip(todo, ends):
+        fp = footprint(size, x, y, a)
         bump = False
         if speed > 0:
-            x, y = fp.centre
-            reach = ship_radius(ship.size)
-            for o in game.live_ships():
+            for o, near in others:
                 # bases whose circumscribed circles are 1 mm apart cannot overlap: skip the polygon test
-                if o is not ship and math.hypot(o.x - x, o.y - y) <= reach + ship_radius(o.size) + 1.0 and \
-                        overlaps(fp.base, o.fp.base):
+                if math.hypot(o.x - x, o.y - y) <= near + 1.0 and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
-        hit = memo[key] = (pose, fp, on_table, bump)
-    return hit
+        out[i] = memo[key] = ((x, y, a), fp, inside_area(fp.base, width, depth), bump)
+    return out
 
 
 _RADII: dict[tuple, float] = {}

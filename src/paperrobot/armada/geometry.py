@@ -32,15 +32,16 @@ class Footprint:
     """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world). The base is
     worked out at once; the zones, arcs and targeting points when first read (a course is often judged by its base
     alone: on the table, overlapping a ship)."""
-    __slots__ = ("base", "centre", "planes", "_zones", "_arcs", "_targets", "_rest")
+    __slots__ = ("base", "centre", "planes", "size", "cs", "_zones", "_arcs", "_targets")
 
     def __init__(self, base: Poly, zones: dict[str, Poly] | None, arcs: dict | None, targets: dict[str, Point] | None,
-                 centre: Point, planes: dict | None = None, rest=None):
+                 centre: Point, planes: dict | None = None, size: SizeClass | None = None,
+                 cs: tuple[float, float] = (1.0, 0.0)):
         self.base = base
         self.centre = centre
         self.planes = planes  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
+        self.size, self.cs = size, cs  # the ship's size class; cos and sin of its heading
         self._zones, self._arcs, self._targets = zones, arcs, targets
-        self._rest = rest  # (size's local points, cos, sin) until the zones are worked out
 
     @property
     def zones(self) -> dict[str, Poly]:
@@ -61,7 +62,7 @@ class Footprint:
         return self._targets
 
     def _fill(self) -> None:
-        local, c, s = self._rest
+        local, (c, s) = _local(self.size), self.cs
         x, y = self.centre
         # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
         p = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
@@ -74,7 +75,6 @@ class Footprint:
         }
         self._arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
         self._targets = {"front": p[9], "rear": p[10], "left": p[11], "right": p[12]}
-        self._rest = None
 
 
 _LOCAL: dict[int, tuple] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
@@ -99,6 +99,28 @@ def _local(size: SizeClass) -> tuple[tuple[float, float], ...]:
     return local
 
 
+_PLANES: dict[int, tuple] = {}
+
+
+def _local_planes(size: SizeClass) -> dict[str, tuple]:
+    """_plane's values for each arc in the ship's own frame (for arc_misses): worked out once per size."""
+    hit = _PLANES.get(id(size))
+    if hit is not None and hit[0] is size:
+        return hit[1]
+    planes = {}
+    for zone, arc in Footprint(None, None, None, None, (0.0, 0.0), None, size, (1.0, 0.0)).arcs.items():
+        (ax, ay), r1, r2 = arc
+        mx, my = (r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2
+        ix, iy = ax + (mx - ax) * 10, ay + (my - ay) * 10
+        ux, uy = r1[0] - ax, r1[1] - ay
+        vx, vy = r2[0] - ax, r2[1] - ay
+        planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
+                        vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0,
+                        math.hypot(ux, uy), math.hypot(vx, vy))
+    _PLANES[id(size)] = (size, planes)
+    return planes
+
+
 _REACH: dict[int, tuple] = {}
 
 
@@ -115,7 +137,7 @@ def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     c, s = math.cos(a), math.sin(a)
     local = _local(size)
     base = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[:4]]
-    return Footprint(base, None, None, None, (x, y), None, (local, c, s))
+    return Footprint(base, None, None, None, (x, y), None, size, (c, s))
 
 
 _UNIT: dict[int, tuple[tuple[float, float], ...]] = {}
@@ -178,7 +200,7 @@ def clip_to_arc(poly: Poly, arc: tuple[Point, Point, Point]) -> Poly:
 
 
 def _plane(fp: Footprint, zone: str) -> tuple:
-    """The two half-planes of an arc as clip_to_arc computes them, and their rays' lengths (once per footprint)."""
+    """The two half-planes of an arc as clip_to_arc computes them (once per footprint)."""
     planes = fp.planes
     if planes is None:
         planes = fp.planes = {}
@@ -191,8 +213,7 @@ def _plane(fp: Footprint, zone: str) -> tuple:
         ux, uy = r1[0] - ax, r1[1] - ay
         vx, vy = r2[0] - ax, r2[1] - ay
         plane = planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
-                                vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0,
-                                math.hypot(ux, uy), math.hypot(vx, vy))
+                                vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0)
     return plane
 
 
@@ -200,7 +221,7 @@ def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
     """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
     planes = fp.planes
     plane = planes.get(zone) if planes else None
-    ax, ay, ux, uy, side1, vx, vy, side2, _, _ = plane or _plane(fp, zone)
+    ax, ay, ux, uy, side1, vx, vy, side2 = plane or _plane(fp, zone)
     out = _half(poly, ax, ay, ux, uy, side1)
     if out:
         out = _half(out, ax, ay, vx, vy, side2)
@@ -210,10 +231,14 @@ def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
 def arc_misses(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> bool:
     """True when the disc (cx, cy, r) lies wholly outside one of the arc's two half-planes, two microns clear: then
     arc_clip of any polygon inside the disc is empty (each vertex's test value in _half, the ray's length times its
-    signed distance from the ray's line, is below -EPS by far more than rounding). False says nothing."""
-    planes = fp.planes
-    plane = planes.get(zone) if planes else None
-    ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = plane or _plane(fp, zone)
+    signed distance from the ray's line, is below -EPS by far more than rounding). False says nothing. Measured in
+    the ship's own frame (the disc's centre turned into it), so the arc's world points are not needed: the frames
+    differ by rounding (1e-10 of these values), far inside the two microns."""
+    x, y = fp.centre
+    c, s = fp.cs
+    dx, dy = cx - x, cy - y
+    cx, cy = dx * c + dy * s, -dx * s + dy * c
+    ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = _local_planes(fp.size)[zone]
     if side1 * (ux * (cy - ay) - uy * (cx - ax)) + r * lu < -2e-6 * lu - EPS:
         return True
     return side2 * (vx * (cy - ay) - vy * (cx - ax)) + r * lv < -2e-6 * lv - EPS

@@ -5,7 +5,7 @@ import math
 import random
 
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import (EPS, arc_clip, arc_misses, circle, clip_to_arc, footprint, fp_reach, overlaps,
+from paperrobot.armada.geometry import (EPS, arc_clip, arc_part, arc_test, circle, clip_to_arc, footprint, fp_reach, overlaps,
                                         poly_distance, poly_within, range_band, segment_hits_poly, within, zone_band)
 from paperrobot.armada.tactics import ship_radius
 
@@ -283,14 +283,15 @@ def test_every_point_of_a_footprint_is_that_of_the_code_before():
         assert (fp.base, fp.zones, fp.arcs, fp.targets, fp.centre) == old_footprint(size, x, y, a)
 
 
-def test_a_disc_outside_an_arc_holds_nothing_the_arc_clip_keeps():
-    """arc_misses skips the clipping of a ship's hull zones (or a squadron) whose disc lies outside an arc: then the
-    clip of the code before is empty, for discs placed anywhere and for discs a hair from an arc's edge line (with
-    a triangle on the disc's rim whose corner is the rim's point nearest that line)."""
+def test_a_disc_outside_or_inside_an_arc_is_clipped_as_before():
+    """arc_test skips clipping a ship's hull zones (or a squadron) whose disc lies outside an arc (the clip of the
+    code before is then empty) or inside it (the clip keeps the polygon whole), for discs placed anywhere and for
+    discs a hair from an arc's edge line, on either side (with a triangle on the disc's rim whose corner is the
+    rim's point nearest that line)."""
     rng = random.Random(5016)
     sizes = list(geometry().sizes.values())
-    missed = 0
-    for n in range(4000):
+    seen = {-1: 0, 0: 0, 1: 0}
+    for n in range(6000):
         fp = footprint(rng.choice(sizes), 450.0, 450.0, rng.uniform(-math.pi, math.pi))
         z = rng.choice(list(fp.zones))
         apex, r1, r2 = fp.arcs[z]
@@ -301,22 +302,28 @@ def test_a_disc_outside_an_arc_holds_nothing_the_arc_clip_keeps():
         length = math.hypot(ux, uy)
         sign = rng.choice([1.0, -1.0])  # either side of the line
         nx, ny = -uy / length * sign, ux / length * sign
-        if n % 2:  # anywhere around the ship
+        if n % 3 == 0:  # anywhere around the ship
             cx, cy = 450.0 + rng.uniform(-400, 400), 450.0 + rng.uniform(-400, 400)
-        else:  # beside one edge line of the arc, the disc's rim within microns of it, on either side
+        elif n % 3 == 1:  # well inside the arc, along its bisector
+            far = rng.uniform(50, 600)
+            mx, my = (r1[0] + r2[0]) / 2 - apex[0], (r1[1] + r2[1]) / 2 - apex[1]
+            cx, cy = apex[0] + mx / math.hypot(mx, my) * far, apex[1] + my / math.hypot(mx, my) * far
+        else:  # beside one edge line of the arc, the disc's rim within microns of it
             along = rng.uniform(0.5, 8.0)
             gap = rng.choice([0.0, 1e-9, 1e-6, 2e-6, 3e-6, 1e-5, -1e-6, 0.1])
             cx, cy = apex[0] + ux * along + nx * (r + gap), apex[1] + uy * along + ny * (r + gap)
         t = rng.uniform(0, 2 * math.pi)
         rim = [(cx - nx * r, cy - ny * r), (cx + r * math.cos(t), cy + r * math.sin(t)),
                (cx + r * math.cos(t + 2), cy + r * math.sin(t + 2))]
+        rim2 = [(cx + nx * r, cy + ny * r), (cx + r * math.cos(t), cy + r * math.sin(t)),
+                (cx + r * math.cos(t + 2), cy + r * math.sin(t + 2))]
         other = footprint(size, cx, cy, rng.uniform(-math.pi, math.pi))
-        polys = [rim, circle(cx, cy, 16.5)] + ([other.base, *other.zones.values()] if r == fp_reach(size) else [])
-        if arc_misses(fp, z, cx, cy, r):
-            missed += 1
-            for poly in polys:
-                assert old_clip_to_arc(poly, fp.arcs[z]) == []
-    assert missed > 1000  # the test is not empty
+        polys = [rim, rim2, circle(cx, cy, 16.5)] + ([other.base, *other.zones.values()] if r == fp_reach(size) else [])
+        test = arc_test(fp, z, cx, cy, r)
+        seen[test] += 1
+        for poly in polys:
+            assert arc_part(poly, fp, z, test) == old_clip_to_arc(poly, fp.arcs[z])
+    assert min(seen.values()) > 500  # every answer is tried
 
 
 def old_policy_maneuver(request):

@@ -103,7 +103,7 @@ _PLANES: dict[int, tuple] = {}
 
 
 def _local_planes(size: SizeClass) -> dict[str, tuple]:
-    """_plane's values for each arc in the ship's own frame (for arc_misses): worked out once per size."""
+    """_plane's values for each arc in the ship's own frame (for arc_test): worked out once per size."""
     hit = _PLANES.get(id(size))
     if hit is not None and hit[0] is size:
         return hit[1]
@@ -125,7 +125,7 @@ _REACH: dict[int, tuple] = {}
 
 
 def fp_reach(size: SizeClass) -> float:
-    """The radius of a disc around a ship's centre that holds its base and hull zones (for arc_misses)."""
+    """The radius of a disc around a ship's centre that holds its base and hull zones (for arc_test)."""
     hit = _REACH.get(id(size))
     if hit is None or hit[0] is not size:
         hit = _REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[:13]))
@@ -228,20 +228,35 @@ def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
     return out
 
 
-def arc_misses(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> bool:
-    """True when the disc (cx, cy, r) lies wholly outside one of the arc's two half-planes, two microns clear: then
-    arc_clip of any polygon inside the disc is empty (each vertex's test value in _half, the ray's length times its
-    signed distance from the ray's line, is below -EPS by far more than rounding). False says nothing. Measured in
-    the ship's own frame (the disc's centre turned into it), so the arc's world points are not needed: the frames
-    differ by rounding (1e-10 of these values), far inside the two microns."""
+def arc_test(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> int:
+    """Where the disc (cx, cy, r) lies against an arc, two microns clear: -1 wholly outside one of its two half-planes
+    (then arc_clip of any polygon inside the disc is empty: each vertex's test value in _half, the ray's length times
+    its signed distance from the ray's line, is below -EPS by far more than rounding), 1 wholly inside both (then
+    arc_clip keeps such a polygon whole, vertex for vertex), 0 neither (clip it). Measured in the ship's own frame
+    (the disc's centre turned into it), so the arc's world points are not needed: the frames differ by rounding
+    (1e-10 of these values), far inside the two microns."""
     x, y = fp.centre
     c, s = fp.cs
     dx, dy = cx - x, cy - y
     cx, cy = dx * c + dy * s, -dx * s + dy * c
     ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = _local_planes(fp.size)[zone]
-    if side1 * (ux * (cy - ay) - uy * (cx - ax)) + r * lu < -2e-6 * lu - EPS:
-        return True
-    return side2 * (vx * (cy - ay) - vy * (cx - ax)) + r * lv < -2e-6 * lv - EPS
+    d1 = side1 * (ux * (cy - ay) - uy * (cx - ax))
+    if d1 + r * lu < -2e-6 * lu - EPS:
+        return -1
+    d2 = side2 * (vx * (cy - ay) - vy * (cx - ax))
+    if d2 + r * lv < -2e-6 * lv - EPS:
+        return -1
+    return 1 if d1 - r * lu > 2e-6 * lu and d2 - r * lv > 2e-6 * lv else 0
+
+
+def arc_part(poly: Poly, fp: Footprint, zone: str, seen: int) -> Poly:
+    """arc_clip(poly, fp, zone) for a polygon inside a disc whose arc_test gave ``seen`` (the polygon itself when the
+    disc is wholly in the arc: read it, never change it)."""
+    if seen > 0:
+        return poly
+    if seen < 0:
+        return []
+    return arc_clip(poly, fp, zone)
 
 
 def in_arc(poly: Poly, arc) -> bool:

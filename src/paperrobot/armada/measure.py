@@ -9,7 +9,7 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, arc_clip, arc_misses, circle, closest_point, fp_reach, maneuver, overlaps,
+from .geometry import (ZONES, arc_part, arc_test, circle, closest_point, fp_reach, maneuver, overlaps,
                        poly_within, segment_hits_poly, zone_band)
 from .state import Ship, Squad
 from .tactics import ship_radius
@@ -119,10 +119,11 @@ class Measures:
 
     def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
         """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
-        if arc_misses(ship.fp, zone, q.x, q.y, 1.1 * q.radius):  # its 12-gon lies within 1.1 radii of its centre
+        seen = arc_test(ship.fp, zone, q.x, q.y, 1.1 * q.radius)  # its 12-gon lies within 1.1 radii of its centre
+        if seen < 0:
             return None
         poly = q.poly
-        part = arc_clip(poly, ship.fp, zone)
+        part = arc_part(poly, ship.fp, zone, seen)
         if not part:
             return None
         band = zone_band(zpoly, part, arc[0], ruler)
@@ -154,14 +155,15 @@ class Measures:
         in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
         out = []
         fp = ship.fp
-        if arc_misses(fp, zone, t.x, t.y, fp_reach(t.size)):
+        seen = arc_test(fp, zone, t.x, t.y, fp_reach(t.size))
+        if seen < 0:
             return out  # no hull zone of t can be in the arc
         ruler = self.geo.ruler
         arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
         battery = ship.battery(zone)
         tfp = t.fp
         for tz in ZONES:
-            part = arc_clip(tfp.zones[tz], fp, zone)
+            part = arc_part(tfp.zones[tz], fp, zone, seen)
             if not part:
                 continue
             band = zone_band(zpoly, part, arc[0], ruler)

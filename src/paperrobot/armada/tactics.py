@@ -5,7 +5,7 @@ import math
 
 from .data import geometry
 from .dice import pool_at
-from .geometry import (ZONES, arc_clip, arc_misses, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
+from .geometry import (ZONES, arc_part, arc_test, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
                        zone_band)
 
 
@@ -31,10 +31,11 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
         n = 0
         er = fp_reach(e.size)
         for z, r in reach:
-            if arc_misses(fp, z, e.x, e.y, er):
+            seen = arc_test(fp, z, e.x, e.y, er)
+            if seen < 0:
                 continue
             arc = fp.arcs[z]
-            part = arc_clip(e.fp.base, fp, z)
+            part = arc_part(e.fp.base, fp, z, seen)
             if part and within(fp.zones[z], part, arc[0], r):
                 n += 1
                 if n >= 2:  # two zones are all the answer needs
@@ -115,10 +116,11 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
         for z, battery in batteries:
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
-            if arc_misses(fp, z, e.x, e.y, er):
+            seen = arc_test(fp, z, e.x, e.y, er)
+            if seen < 0:
                 continue
             arc = fp.arcs[z]
-            part = arc_clip(e.fp.base, fp, z)
+            part = arc_part(e.fp.base, fp, z, seen)
             if part:
                 n = len(pool_at(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
                 if n > out.get(z, 0):

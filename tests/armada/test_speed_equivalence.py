@@ -387,3 +387,45 @@ def test_course_ends_sharing_their_joints_are_those_of_one_maneuver_each():
         rng.shuffle(moves)
         moves = moves[:rng.randint(1, 120)]
         assert maneuvers(x, y, a, length, moves, tool) == [maneuver(x, y, a, length, v, c, tool) for v, c in moves]
+
+
+def old_courses(ship, dial=None):
+    """Measures.courses before its lists were made once per card, speed and navigate state (issue #16)."""
+    from itertools import product
+    dial_now = ship.dial if dial is None else dial
+    nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
+    change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+    speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
+    out, seen = [], set()
+    dial = dial_now == "navigate" and "navigate" not in ship.used
+    for v in speeds:
+        chart = ship.spec.speed_chart[v - 1] if v else []
+        charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
+                                      for j in range(len(chart)) if chart[j] < 2] if dial else [])
+        for row, extra in charts:
+            for clicks in product(*[range(-y, y + 1) for y in row]):
+                key = f"{v}:" + ",".join(str(c) for c in clicks)
+                if key in seen:
+                    continue
+                seen.add(key)
+                needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
+                out.append((key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
+                            (v, tuple(clicks), needs)))
+    return out
+
+
+def test_the_courses_of_every_card_speed_and_navigate_state_are_those_of_the_code_before():
+    """ARM.CMD.NAV (the dial and the token change speed by one each, the dial adds a click): the courses offered,
+    key, label and value, in order, whatever state the ship was in when the list was first made."""
+    import paperrobot
+    game = paperrobot.new_game("armada", seed=3, rebel="cr90-a,nebulon-b-escort,x-wing",
+                               imperial="victory-ii,gladiator-i,tie-fighter*2").engine
+    for ship in game.ships * 2:  # twice: the second round reads the lists made in the first
+        for speed in range(ship.max_speed() + 1):
+            for dial in (None, "navigate", "squadron"):
+                for tokens in (set(), {"navigate"}):
+                    for used in (set(), {"navigate"}):
+                        ship.speed, ship.dial, ship.cmd_tokens, ship.used = speed, dial, set(tokens), set(used)
+                        for look in (None, "navigate"):
+                            got = [(o.key, o.label, o.value) for o in game.courses(ship, dial=look)]
+                            assert got == old_courses(ship, dial=look)

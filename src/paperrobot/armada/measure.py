@@ -244,9 +244,20 @@ class Measures:
         dial_now = ship.dial if dial is None else dial
         nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
         change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+        dial = dial_now == "navigate" and "navigate" not in ship.used
+        # the list depends on the ship's card, speed and these two alone: made once (the options are never changed)
+        key = (id(ship.spec), ship.speed, change, dial)
+        hit = _COURSES.get(key)
+        if hit is None or hit[0] is not ship.spec:
+            if len(_COURSES) > 4096:  # bounded: cards loaded again and again (a ships directory per game)
+                _COURSES.clear()
+            hit = _COURSES[key] = (ship.spec, self._courses(ship, change, dial))
+        return list(hit[1])
+
+    @staticmethod
+    def _courses(ship: Ship, change: int, dial: bool) -> tuple[Option, ...]:
         speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
         out, seen = [], set()
-        dial = dial_now == "navigate" and "navigate" not in ship.used
         for v in speeds:
             chart = ship.spec.speed_chart[v - 1] if v else []
             # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
@@ -261,7 +272,7 @@ class Measures:
                     needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
                     out.append(Option(key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
                                       (v, tuple(clicks), needs)))
-        return out
+        return tuple(out)
 
     def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
         return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, self.geo.tool)
@@ -291,6 +302,9 @@ class Measures:
     def _pinned(self, q: Squad) -> bool:
         """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
         return any(not e.keyword("heavy") for e in self.engaged_with(q))
+
+
+_COURSES: dict[tuple, tuple] = {}  # (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
 
 
 def _obstruct(colours: list[str], obstructed: bool) -> list[str]:

@@ -429,3 +429,39 @@ def test_the_courses_of_every_card_speed_and_navigate_state_are_those_of_the_cod
                         for look in (None, "navigate"):
                             got = [(o.key, o.label, o.value) for o in game.courses(ship, dial=look)]
                             assert got == old_courses(ship, dial=look)
+
+
+def test_obstruction_skipping_far_blockers_is_that_of_every_blocker():
+    """RRG 'Obstructed': the line of fire is obstructed as before, whether it passes far from a blocker, through it,
+    or grazes the disc that holds it (a micron either side)."""
+    import paperrobot
+    rng = random.Random(7016)
+    game = paperrobot.new_game("armada", seed=5).engine
+    game._obstacles()
+    ships = game.ships
+    hits = 0
+    for n in range(3000):
+        for s in ships:
+            s.x, s.y, s.a = rng.uniform(100, 1700), rng.uniform(100, 800), rng.uniform(-math.pi, math.pi)
+        att, dfd = rng.sample(ships, 2)
+        blockers = game.blockers(att, dfd)
+        a = (rng.uniform(0, 1800), rng.uniform(0, 900))
+        if n % 2:  # across a corner of a blocker (the furthest from its centre), a hair inside or outside it
+            others = [s for s in ships if s is not att and s is not dfd] + game.obstacles
+            o = rng.choice(others)
+            poly = o.fp.base if hasattr(o, "fp") else o.poly
+            cx, cy = poly[rng.randrange(len(poly))]
+            ux, uy = cx - o.x, cy - o.y
+            r = math.hypot(ux, uy)
+            ux, uy = ux / r, uy / r
+            off = rng.choice([-1e-2, -1e-5, -1e-7, 0.0, 1e-7, 2e-6, 1e-3])
+            px, py = cx + ux * off, cy + uy * off  # on the line, which runs square to the centre-corner line
+            along = rng.uniform(20, 300)
+            a = (px - uy * along, py + ux * along)
+            b = (px + uy * rng.uniform(20, 300), py - ux * rng.uniform(20, 300))
+        else:
+            b = (rng.uniform(0, 1800), rng.uniform(0, 900))
+        want = any(segment_hits_poly(a, b, p) for p in blockers)
+        hits += want
+        assert game.obstructed(a, b, att, dfd) == want
+    assert 100 < hits < 2900

@@ -38,6 +38,32 @@ class Measures:
         return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
             [o.poly for o in self.obstacles]
 
+    def obstructed(self, a, b, attacker, defender) -> bool:
+        """any(segment_hits_poly(a, b, p) for p in self.blockers(attacker, defender)) (RRG 'Obstructed'), without
+        the polygon test for a blocker whose disc (centre and the radius that holds its polygon) the line of fire
+        passes more than a micron clear of: such a polygon cannot be crossed or hold the line's middle."""
+        ax, ay = a
+        ex, ey = b[0] - ax, b[1] - ay
+        length = ex * ex + ey * ey
+        for poly, cx, cy, r in self._blocker_discs(attacker, defender):
+            t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            dx, dy = ax + t * ex - cx, ay + t * ey - cy
+            reach = r + 1e-6
+            if dx * dx + dy * dy <= reach * reach and segment_hits_poly(a, b, poly):
+                return True
+        return False
+
+    def _blocker_discs(self, attacker, defender) -> list:
+        """blockers(), each with the disc that holds it: a ship's base within its corner radius, an obstacle within
+        the furthest of its corners (worked out once: obstacles do not move)."""
+        out = [(s.fp.base, s.x, s.y, ship_radius(s.size)) for s in self.ships
+               if not s.destroyed and s is not attacker and s is not defender]
+        if self._obstacle_discs is None or len(self._obstacle_discs) != len(self.obstacles):
+            self._obstacle_discs = [(o.poly, o.x, o.y, max(math.hypot(x - o.x, y - o.y) for x, y in o.poly))
+                                    for o in self.obstacles]
+        return out + self._obstacle_discs
+
     def touch(self) -> None:
         self.version += 1
         self._shots.clear()
@@ -114,7 +140,7 @@ class Measures:
         if seen is None:
             return None
         band, colours, goal = seen
-        obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
+        obstructed = self.obstructed(tp, goal, ship, None)
         return ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
 
     def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
@@ -146,7 +172,7 @@ class Measures:
             if seen is None:
                 seen = pairs[key] = self._ship_sight(ship, zone, t)
             for tz, band, colours, goal in seen:
-                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
+                obstructed = self.obstructed(tp, goal, ship, t)
                 out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
         return out
 

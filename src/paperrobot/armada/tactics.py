@@ -30,10 +30,11 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
             continue
         n = 0
         er = fp_reach(e.size)
-        for z, r in reach:
-            seen = arc_test(fp, z, e.x, e.y, er)
-            if seen < 0:
-                continue
+        # the cheap arc tests of every zone first: an enemy no more than one arc could hold is not double-arced
+        maybe = [(z, r, seen) for z, r in reach if (seen := arc_test(fp, z, e.x, e.y, er)) >= 0]
+        if len(maybe) < 2:
+            continue
+        for z, r, seen in maybe:
             arc = fp.arcs[z]
             part = arc_part(e.fp.base, fp, z, seen)
             if part and within(fp.zones[z], part, arc[0], r):

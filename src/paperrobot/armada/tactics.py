@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from .data import geometry
+from .data import geometry, parse_dice
 from .dice import pool_at
 from .geometry import (ZONES, arc_part, arc_test, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
                        zone_band)
@@ -16,13 +16,26 @@ def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
     return ruler.long if red else ruler.medium if blue else ruler.close if black else None
 
 
+_REACHES: dict[tuple, tuple] = {}
+
+
+def _zone_reach(spec, ruler) -> list[tuple[str, float]]:
+    """(zone, _reach of its battery) for each zone of a ship card that gathers dice (once per card and ruler)."""
+    hit = _REACHES.get((id(spec), id(ruler)))
+    if hit is None or hit[0] is not spec or hit[1] is not ruler:
+        if len(_REACHES) > 4096:  # bounded: cards loaded again and again (a ships directory per game)
+            _REACHES.clear()
+        reach = [(z, _reach(ruler, parse_dice(getattr(spec, z)))) for z in ZONES]
+        hit = _REACHES[(id(spec), id(ruler))] = (spec, ruler, [(z, r) for z, r in reach if r is not None])
+    return hit[2]
+
+
 def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]:
     """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones (``first``:
     only the first of them)."""
     out = []
     ruler = ruler or geometry().ruler
-    reach = [(z, _reach(ruler, ship.battery(z))) for z in ZONES]
-    reach = [(z, r) for z, r in reach if r is not None]
+    reach = _zone_reach(ship.spec, ruler)
     if len(reach) < 2:
         return out
     for e in enemies:

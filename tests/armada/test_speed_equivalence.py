@@ -5,7 +5,7 @@ import math
 import random
 
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import (EPS, arc_clip, arc_part, arc_test, circle, clip_to_arc, footprint, fp_reach, overlaps,
+from paperrobot.armada.geometry import (EPS, arc_clip, arc_part, arc_test, arc_tests, circle, clip_to_arc, footprint, fp_reach, overlaps,
                                         poly_distance, poly_within, range_band, segment_hits_poly, within, zone_band)
 from paperrobot.armada.tactics import ship_radius
 
@@ -321,6 +321,7 @@ def test_a_disc_outside_or_inside_an_arc_is_clipped_as_before():
         polys = [rim, rim2, circle(cx, cy, 16.5)] + ([other.base, *other.zones.values()] if r == fp_reach(size) else [])
         test = arc_test(fp, z, cx, cy, r)
         seen[test] += 1
+        assert arc_tests(fp, list(fp.zones), cx, cy, r) == [arc_test(fp, w, cx, cy, r) for w in fp.zones]
         for poly in polys:
             assert arc_part(poly, fp, z, test) == old_clip_to_arc(poly, fp.arcs[z])
     assert min(seen.values()) > 500  # every answer is tried

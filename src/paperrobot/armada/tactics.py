@@ -5,7 +5,7 @@ import math
 
 from .data import geometry, parse_dice
 from .dice import pool_at
-from .geometry import (ZONES, arc_part, arc_test, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
+from .geometry import (ZONES, arc_part, arc_tests, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
                        zone_band)
 
 
@@ -38,13 +38,14 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
     reach = _zone_reach(ship.spec, ruler)
     if len(reach) < 2:
         return out
+    zones = [z for z, _ in reach]
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
             continue
         n = 0
         er = fp_reach(e.size)
         # the cheap arc tests of every zone first: an enemy no more than one arc could hold is not double-arced
-        maybe = [(z, r, seen) for z, r in reach if (seen := arc_test(fp, z, e.x, e.y, er)) >= 0]
+        maybe = [(z, r, seen) for (z, r), seen in zip(reach, arc_tests(fp, zones, e.x, e.y, er)) if seen >= 0]
         if len(maybe) < 2:
             continue
         for z, r, seen in maybe:
@@ -126,11 +127,10 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
             continue
-        er = fp_reach(e.size)
-        for z, battery in batteries:
+        tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(e.size))
+        for (z, battery), seen in zip(batteries, tests):
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
-            seen = arc_test(fp, z, e.x, e.y, er)
             if seen < 0:
                 continue
             arc = fp.arcs[z]

@@ -5,8 +5,8 @@ import math
 import random
 
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import (EPS, arc_clip, circle, clip_to_arc, footprint, overlaps, poly_distance,
-                                        range_band, segment_hits_poly, within, zone_band)
+from paperrobot.armada.geometry import (EPS, arc_clip, arc_part, arc_test, arc_tests, circle, clip_to_arc, footprint, fp_reach, overlaps,
+                                        poly_distance, poly_within, range_band, segment_hits_poly, within, zone_band)
 from paperrobot.armada.tactics import ship_radius
 
 
@@ -172,6 +172,8 @@ def test_distances_overlaps_and_sight_lines_are_those_of_the_code_before():
             zone = fp.zones[z]
             d = old_poly_distance(zone, poly)
             assert poly_distance(zone, poly) == d
+            for limit in (ruler.distance[0], ruler.close, ruler.medium, ruler.long, d):
+                assert poly_within(zone, poly, limit) == (d <= limit) == poly_within(poly, zone, limit)
             assert overlaps(zone, poly) == old_overlaps(zone, poly)
             assert overlaps(poly, zone) == old_overlaps(poly, zone)
             a, b = fp.targets[z], other.targets[rng.choice(list(other.targets))]
@@ -198,3 +200,269 @@ def test_bases_whose_circles_are_apart_do_not_overlap():
         r = 16.5
         q = circle((ship_radius(s1) + 1.1 * r + 1.0) * math.cos(t), (ship_radius(s1) + 1.1 * r + 1.0) * math.sin(t), r)
         assert not old_overlaps(f1.base, q)
+
+
+def _near_threshold(rng, count):
+    """A hull zone and the part of another polygon in its arc, moved so that their distance lies within a few
+    microns of a range band's end (where the cheap bounds of zone_band and within must give way to the exact
+    distance)."""
+    ruler = geometry().ruler
+    sizes = list(geometry().sizes.values())
+    made = 0
+    while made < count:
+        fp = footprint(rng.choice(sizes), 450.0, 450.0, rng.uniform(-math.pi, math.pi))
+        z = rng.choice(list(fp.zones))
+        other = footprint(rng.choice(sizes), 0.0, 0.0, rng.uniform(-math.pi, math.pi))
+        poly = rng.choice([other.base, *other.zones.values(), circle(0.0, 0.0, 16.5)])
+        t = rng.uniform(-math.pi, math.pi)
+        end = rng.choice([ruler.close, ruler.medium, ruler.long])
+        # put the polygon's centre at the wanted distance, then slide it along the line so the gap is ``end``
+        gx, gy = math.cos(t), math.sin(t)
+        cx, cy = fp.targets[z]
+        moved = [(x + cx + gx * (end + 60), y + cy + gy * (end + 60)) for x, y in poly]
+        part = old_clip_to_arc(moved, fp.arcs[z])
+        if not part:
+            continue
+        d = old_poly_distance(fp.zones[z], part)
+        shift = end - d + rng.choice([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.5, -0.5])
+        moved = [(x + gx * shift, y + gy * shift) for x, y in moved]
+        part = old_clip_to_arc(moved, fp.arcs[z])
+        if part:
+            made += 1
+            yield fp, z, part
+
+
+def test_bands_at_their_ends_are_those_of_the_exact_distance():
+    """The range band gathers the dice (RRG 'Attack' step 2) that ARM.TARGET.DICE counts: zone_band and within
+    use cheap bounds of the distance only where a micron cannot change the band; at a band's end they measure
+    exactly, as before."""
+    from paperrobot.armada.geometry import _gap_bounds
+    rng = random.Random(3016)
+    ruler = geometry().ruler
+    for fp, z, part in _near_threshold(rng, 3000):
+        zone, apex = fp.zones[z], fp.arcs[z][0]
+        d = old_poly_distance(zone, part)
+        lo, hi = _gap_bounds(zone, part, math.inf)
+        assert lo <= d + 1e-9 and d <= hi + 1e-9
+        assert zone_band(zone, part, apex, ruler) == range_band(d, ruler)
+        for limit in (ruler.close, ruler.medium, ruler.long):
+            assert within(zone, part, apex, limit) == (d <= limit)
+            assert poly_within(zone, part, limit) == (d <= limit) == poly_within(part, zone, limit)
+
+
+def old_footprint(size, x, y, a):
+    """footprint() before its points were taken from a table per size (issue #16)."""
+    bw, bl = size.base
+    tw, tl = size.token
+    hw, hl = tw / 2, tl / 2
+
+    def w(u, v):
+        return old_to_world(x, y, a, u, v)
+
+    base = [w(bl / 2, bw / 2), w(-bl / 2, bw / 2), w(-bl / 2, -bw / 2), w(bl / 2, -bw / 2)]
+    apex = w(hl - size.arc_centre, 0.0)
+    fl, fr = w(hl - size.front_end, hw), w(hl - size.front_end, -hw)
+    rl, rr = w(hl - size.rear_end, hw), w(hl - size.rear_end, -hw)
+    zones = {"front": [w(hl, hw), fl, apex, fr, w(hl, -hw)], "left": [fl, rl, apex], "right": [fr, apex, rr],
+             "rear": [rl, w(-hl, hw), w(-hl, -hw), rr, apex]}
+    arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
+    sx, sy = size.target_side
+    targets = {"front": w(hl - size.target_front, 0.0), "rear": w(hl - size.target_rear, 0.0),
+               "left": w(hl - sy, sx), "right": w(hl - sy, -sx)}
+    return base, zones, arcs, targets, (x, y)
+
+
+def test_every_point_of_a_footprint_is_that_of_the_code_before():
+    rng = random.Random(4016)
+    sizes = list(geometry().sizes.values())
+    for _ in range(2000):
+        size = rng.choice(sizes)
+        x, y = rng.uniform(0, 1800), rng.uniform(0, 900)
+        a = rng.choice([0.0, math.pi / 2, -math.pi, rng.uniform(-math.pi, math.pi), rng.uniform(-20, 20)])
+        fp = footprint(size, x, y, a)
+        assert (fp.base, fp.zones, fp.arcs, fp.targets, fp.centre) == old_footprint(size, x, y, a)
+
+
+def test_a_disc_outside_or_inside_an_arc_is_clipped_as_before():
+    """arc_test skips clipping a ship's hull zones (or a squadron) whose disc lies outside an arc (the clip of the
+    code before is then empty) or inside it (the clip keeps the polygon whole), for discs placed anywhere and for
+    discs a hair from an arc's edge line, on either side (with a triangle on the disc's rim whose corner is the
+    rim's point nearest that line)."""
+    rng = random.Random(5016)
+    sizes = list(geometry().sizes.values())
+    seen = {-1: 0, 0: 0, 1: 0}
+    for n in range(6000):
+        fp = footprint(rng.choice(sizes), 450.0, 450.0, rng.uniform(-math.pi, math.pi))
+        z = rng.choice(list(fp.zones))
+        apex, r1, r2 = fp.arcs[z]
+        size = rng.choice(sizes)
+        r = rng.choice([1.1 * 16.5, fp_reach(size)])
+        ray = rng.choice([r1, r2])
+        ux, uy = ray[0] - apex[0], ray[1] - apex[1]
+        length = math.hypot(ux, uy)
+        sign = rng.choice([1.0, -1.0])  # either side of the line
+        nx, ny = -uy / length * sign, ux / length * sign
+        if n % 3 == 0:  # anywhere around the ship
+            cx, cy = 450.0 + rng.uniform(-400, 400), 450.0 + rng.uniform(-400, 400)
+        elif n % 3 == 1:  # well inside the arc, along its bisector
+            far = rng.uniform(50, 600)
+            mx, my = (r1[0] + r2[0]) / 2 - apex[0], (r1[1] + r2[1]) / 2 - apex[1]
+            cx, cy = apex[0] + mx / math.hypot(mx, my) * far, apex[1] + my / math.hypot(mx, my) * far
+        else:  # beside one edge line of the arc, the disc's rim within microns of it
+            along = rng.uniform(0.5, 8.0)
+            gap = rng.choice([0.0, 1e-9, 1e-6, 2e-6, 3e-6, 1e-5, -1e-6, 0.1])
+            cx, cy = apex[0] + ux * along + nx * (r + gap), apex[1] + uy * along + ny * (r + gap)
+        t = rng.uniform(0, 2 * math.pi)
+        rim = [(cx - nx * r, cy - ny * r), (cx + r * math.cos(t), cy + r * math.sin(t)),
+               (cx + r * math.cos(t + 2), cy + r * math.sin(t + 2))]
+        rim2 = [(cx + nx * r, cy + ny * r), (cx + r * math.cos(t), cy + r * math.sin(t)),
+                (cx + r * math.cos(t + 2), cy + r * math.sin(t + 2))]
+        other = footprint(size, cx, cy, rng.uniform(-math.pi, math.pi))
+        polys = [rim, rim2, circle(cx, cy, 16.5)] + ([other.base, *other.zones.values()] if r == fp_reach(size) else [])
+        test = arc_test(fp, z, cx, cy, r)
+        seen[test] += 1
+        assert arc_tests(fp, list(fp.zones), cx, cy, r) == [arc_test(fp, w, cx, cy, r) for w in fp.zones]
+        for poly in polys:
+            assert arc_part(poly, fp, z, test) == old_clip_to_arc(poly, fp.arcs[z])
+    assert min(seen.values()) > 500  # every answer is tried
+
+
+def old_policy_maneuver(request):
+    """The Rebel policy's course choice before it measured only the courses that could still win (issue #16)."""
+    from paperrobot.armada.player import IMPERIAL
+    from paperrobot.armada.tactics import angle_diff, arc_dice, course_facts, nearest
+    game, options, ship = request.state, request.options, request.subject
+    enemies = game.live_ships(IMPERIAL)
+    target = nearest(enemies, ship.x, ship.y)
+    best, score = options[0].key, math.inf
+    for o in options:
+        (x, y, a), fp, on, bump = course_facts(game, ship, o)
+        s = 0.0 if on else 1e6
+        s += 1e4 if bump else 0.0
+        s -= 40.0 * sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:])
+        if target is not None:
+            s += math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
+        s += 5.0 if o.value[2] else 0.0
+        if s < score:
+            best, score = o.key, s
+    return best
+
+
+def test_the_rebel_policy_steers_as_before():
+    """The policy's course, measured from the lowest floor up, is the course of the code that measured them all
+    (every maneuver request of whole battles, standard and small table)."""
+    import paperrobot
+    from paperrobot.armada.player import Policy
+    from paperrobot.core.contract import drive_all
+    seen = 0
+
+    class Checked(Policy):
+        def _maneuver(self, request):
+            nonlocal seen
+            key = super()._maneuver(request)
+            assert key == old_policy_maneuver(request)
+            seen += 1
+            return key
+
+    for seed in range(8):
+        for setup in ({}, {"imperial": "gladiator-i,tie-fighter*2", "rebel": "cr90-a,nebulon-b-escort,x-wing",
+                           "table": "small"}):
+            drive_all(paperrobot.new_game("armada", seed=seed, **setup), {"imperial": "robot", "rebel": Checked()})
+    assert seen > 50
+
+
+def test_course_ends_sharing_their_joints_are_those_of_one_maneuver_each():
+    """RRG 'Ship Movement' with the maneuver tool: the ends of every course a ship could take (each speed, each
+    yaw per joint, the navigate dial's extra click) from maneuvers() are maneuver()'s, bit for bit."""
+    from itertools import product
+
+    from paperrobot.armada.geometry import maneuver, maneuvers
+    rng = random.Random(6016)
+    tool = geometry().tool
+    for _ in range(300):
+        x, y, a = rng.uniform(0, 1800), rng.uniform(0, 900), rng.uniform(-math.pi, math.pi)
+        length = rng.choice([71.0, 102.0, 129.0])
+        moves = [(0, ())]
+        for speed in range(1, 5):
+            moves += [(speed, c) for c in product(*[range(-2, 3)] * speed)]
+        rng.shuffle(moves)
+        moves = moves[:rng.randint(1, 120)]
+        assert maneuvers(x, y, a, length, moves, tool) == [maneuver(x, y, a, length, v, c, tool) for v, c in moves]
+
+
+def old_courses(ship, dial=None):
+    """Measures.courses before its lists were made once per card, speed and navigate state (issue #16)."""
+    from itertools import product
+    dial_now = ship.dial if dial is None else dial
+    nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
+    change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+    speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
+    out, seen = [], set()
+    dial = dial_now == "navigate" and "navigate" not in ship.used
+    for v in speeds:
+        chart = ship.spec.speed_chart[v - 1] if v else []
+        charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
+                                      for j in range(len(chart)) if chart[j] < 2] if dial else [])
+        for row, extra in charts:
+            for clicks in product(*[range(-y, y + 1) for y in row]):
+                key = f"{v}:" + ",".join(str(c) for c in clicks)
+                if key in seen:
+                    continue
+                seen.add(key)
+                needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
+                out.append((key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
+                            (v, tuple(clicks), needs)))
+    return out
+
+
+def test_the_courses_of_every_card_speed_and_navigate_state_are_those_of_the_code_before():
+    """ARM.CMD.NAV (the dial and the token change speed by one each, the dial adds a click): the courses offered,
+    key, label and value, in order, whatever state the ship was in when the list was first made."""
+    import paperrobot
+    game = paperrobot.new_game("armada", seed=3, rebel="cr90-a,nebulon-b-escort,x-wing",
+                               imperial="victory-ii,gladiator-i,tie-fighter*2").engine
+    for ship in game.ships * 2:  # twice: the second round reads the lists made in the first
+        for speed in range(ship.max_speed() + 1):
+            for dial in (None, "navigate", "squadron"):
+                for tokens in (set(), {"navigate"}):
+                    for used in (set(), {"navigate"}):
+                        ship.speed, ship.dial, ship.cmd_tokens, ship.used = speed, dial, set(tokens), set(used)
+                        for look in (None, "navigate"):
+                            got = [(o.key, o.label, o.value) for o in game.courses(ship, dial=look)]
+                            assert got == old_courses(ship, dial=look)
+
+
+def test_obstruction_skipping_far_blockers_is_that_of_every_blocker():
+    """RRG 'Obstructed': the line of fire is obstructed as before, whether it passes far from a blocker, through it,
+    or grazes the disc that holds it (a micron either side)."""
+    import paperrobot
+    rng = random.Random(7016)
+    game = paperrobot.new_game("armada", seed=5).engine
+    game._obstacles()
+    ships = game.ships
+    hits = 0
+    for n in range(3000):
+        for s in ships:
+            s.x, s.y, s.a = rng.uniform(100, 1700), rng.uniform(100, 800), rng.uniform(-math.pi, math.pi)
+        att, dfd = rng.sample(ships, 2)
+        blockers = game.blockers(att, dfd)
+        a = (rng.uniform(0, 1800), rng.uniform(0, 900))
+        if n % 2:  # across a corner of a blocker (the furthest from its centre), a hair inside or outside it
+            others = [s for s in ships if s is not att and s is not dfd] + game.obstacles
+            o = rng.choice(others)
+            poly = o.fp.base if hasattr(o, "fp") else o.poly
+            cx, cy = poly[rng.randrange(len(poly))]
+            ux, uy = cx - o.x, cy - o.y
+            r = math.hypot(ux, uy)
+            ux, uy = ux / r, uy / r
+            off = rng.choice([-1e-2, -1e-5, -1e-7, 0.0, 1e-7, 2e-6, 1e-3])
+            px, py = cx + ux * off, cy + uy * off  # on the line, which runs square to the centre-corner line
+            along = rng.uniform(20, 300)
+            a = (px - uy * along, py + ux * along)
+            b = (px + uy * rng.uniform(20, 300), py - ux * rng.uniform(20, 300))
+        else:
+            b = (rng.uniform(0, 1800), rng.uniform(0, 900))
+        want = any(segment_hits_poly(a, b, p) for p in blockers)
+        hits += want
+        assert game.obstructed(a, b, att, dfd) == want
+    assert 100 < hits < 2900

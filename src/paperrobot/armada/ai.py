@@ -8,6 +8,7 @@ applies and listed in docs/armada.md 'Overriding Rule'.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..core.controller import Decision, Reason
 from ..core.dice import Dice
@@ -175,9 +176,9 @@ def command(style: str, enemy_in_range: bool, usable: dict[str, bool], held: set
         Reason("ARM.OVERRIDE", "no usable result after many rerolls: navigate", dice.since(m)),))
 
 
-@dataclass(frozen=True, slots=True)
-class Shot:
-    """One attack the AI could make, as measured: attacking zone, target, defending zone, dice."""
+class Shot(NamedTuple):
+    """One attack the AI could make, as measured: attacking zone, target, defending zone, dice. (A named tuple:
+    immutable like a frozen dataclass, and made five times faster, tens of times per decision.)"""
     zone: str
     target: str  # enemy ship id, or squadron id
     target_zone: str | None  # defending hull zone; None for a squadron
@@ -436,8 +437,8 @@ def squadron_move(squad: str, enemy_squad: str | None, reach_squad: bool, enemy_
 
 
 # ------------------------------------------------------------------ navigation
-@dataclass(frozen=True, slots=True)
-class Course:
+class Course(NamedTuple):
+    """One course the AI could take, as measured (a named tuple, like Shot: one per course, up to 66 a decision)."""
     key: str
     speed: int
     clicks: tuple[int, ...]

@@ -73,6 +73,8 @@ class Game(Measures):
         self._shots: dict = {}
         self._memo: dict = {}  # measurements that depend only on where the live ships are (Measures.ship_memo)
         self._memo_key: tuple | None = None
+        self._pairs: dict = {}  # what one unit's zone measures of another, kept while others move (Measures.pair_memo)
+        self._obstacle_discs: list | None = None  # each obstacle with the disc that holds it (Measures.obstructed)
         self._controllers: dict = {}
         self._build()
 

@@ -7,8 +7,6 @@ u runs forward and v to the left. Polygons are lists of (x, y) tuples.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 from .data import SizeClass, geometry
 
 Point = tuple[float, float]
@@ -30,42 +28,116 @@ def to_local(x: float, y: float, a: float, p: Point) -> Point:
     return (dx * c + dy * s, -dx * s + dy * c)
 
 
-@dataclass(slots=True)
 class Footprint:
-    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world)."""
-    base: Poly
-    zones: dict[str, Poly]
-    arcs: dict[str, tuple[Point, Point, Point]]  # apex, ray-point 1, ray-point 2 (wedge between the rays)
-    targets: dict[str, Point]
-    centre: Point
-    planes: dict | None = None  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
+    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world). The base is
+    worked out at once; the zones, arcs and targeting points when first read (a course is often judged by its base
+    alone: on the table, overlapping a ship)."""
+    __slots__ = ("base", "centre", "planes", "size", "cs", "_zones", "_arcs", "_targets")
+
+    def __init__(self, base: Poly, zones: dict[str, Poly] | None, arcs: dict | None, targets: dict[str, Point] | None,
+                 centre: Point, planes: dict | None = None, size: SizeClass | None = None,
+                 cs: tuple[float, float] = (1.0, 0.0)):
+        self.base = base
+        self.centre = centre
+        self.planes = planes  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
+        self.size, self.cs = size, cs  # the ship's size class; cos and sin of its heading
+        self._zones, self._arcs, self._targets = zones, arcs, targets
+
+    @property
+    def zones(self) -> dict[str, Poly]:
+        if self._zones is None:
+            self._fill()
+        return self._zones
+
+    @property
+    def arcs(self) -> dict[str, tuple[Point, Point, Point]]:  # apex, ray-point 1, ray-point 2 (wedge between the rays)
+        if self._arcs is None:
+            self._fill()
+        return self._arcs
+
+    @property
+    def targets(self) -> dict[str, Point]:
+        if self._targets is None:
+            self._fill()
+        return self._targets
+
+    def _fill(self) -> None:
+        local, (c, s) = _local(self.size), self.cs
+        x, y = self.centre
+        # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
+        p = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
+        apex, fl, fr, rl, rr = p[0], p[1], p[2], p[3], p[4]
+        self._zones = {
+            "front": [p[5], fl, apex, fr, p[6]],
+            "left": [fl, rl, apex],
+            "right": [fr, apex, rr],
+            "rear": [rl, p[7], p[8], rr, apex],
+        }
+        self._arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
+        self._targets = {"front": p[9], "rear": p[10], "left": p[11], "right": p[12]}
 
 
-def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
+_LOCAL: dict[int, tuple] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
+
+
+def _local(size: SizeClass) -> tuple[tuple[float, float], ...]:
+    """The (u, v) of every point of a footprint, in the order footprint() reads them: worked out once per size."""
+    hit = _LOCAL.get(id(size))
+    if hit is not None and hit[0] is size:
+        return hit[1]
     bw, bl = size.base
     tw, tl = size.token
     hw, hl = tw / 2, tl / 2
+    sx, sy = size.target_side
+    local = ((bl / 2, bw / 2), (-bl / 2, bw / 2), (-bl / 2, -bw / 2), (bl / 2, -bw / 2),  # 0-3 base
+             (hl - size.arc_centre, 0.0),  # 4 apex of the arcs
+             (hl - size.front_end, hw), (hl - size.front_end, -hw),  # 5-6 fl, fr
+             (hl - size.rear_end, hw), (hl - size.rear_end, -hw),  # 7-8 rl, rr
+             (hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw),  # 9-12 the token's corners
+             (hl - size.target_front, 0.0), (hl - size.target_rear, 0.0), (hl - sy, sx), (hl - sy, -sx))  # 13-16
+    _LOCAL[id(size)] = (size, local)
+    return local
+
+
+_PLANES: dict[int, tuple] = {}
+
+
+def _local_planes(size: SizeClass) -> dict[str, tuple]:
+    """_plane's values for each arc in the ship's own frame (for arc_test): worked out once per size."""
+    hit = _PLANES.get(id(size))
+    if hit is not None and hit[0] is size:
+        return hit[1]
+    planes = {}
+    for zone, arc in Footprint(None, None, None, None, (0.0, 0.0), None, size, (1.0, 0.0)).arcs.items():
+        (ax, ay), r1, r2 = arc
+        mx, my = (r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2
+        ix, iy = ax + (mx - ax) * 10, ay + (my - ay) * 10
+        ux, uy = r1[0] - ax, r1[1] - ay
+        vx, vy = r2[0] - ax, r2[1] - ay
+        planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
+                        vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0,
+                        math.hypot(ux, uy), math.hypot(vx, vy))
+    _PLANES[id(size)] = (size, planes)
+    return planes
+
+
+_REACH: dict[int, tuple] = {}
+
+
+def fp_reach(size: SizeClass) -> float:
+    """The radius of a disc around a ship's centre that holds its base and hull zones (for arc_test)."""
+    hit = _REACH.get(id(size))
+    if hit is None or hit[0] is not size:
+        hit = _REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[:13]))
+    return hit[1]
+
+
+def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
     c, s = math.cos(a), math.sin(a)
-
-    def w(u: float, v: float) -> Point:
-        return (x + u * c - v * s, y + u * s + v * c)
-
-    base = [w(bl / 2, bw / 2), w(-bl / 2, bw / 2), w(-bl / 2, -bw / 2), w(bl / 2, -bw / 2)]
-    apex = w(hl - size.arc_centre, 0.0)
-    fl, fr = w(hl - size.front_end, hw), w(hl - size.front_end, -hw)
-    rl, rr = w(hl - size.rear_end, hw), w(hl - size.rear_end, -hw)
-    zones = {
-        "front": [w(hl, hw), fl, apex, fr, w(hl, -hw)],
-        "left": [fl, rl, apex],
-        "right": [fr, apex, rr],
-        "rear": [rl, w(-hl, hw), w(-hl, -hw), rr, apex],
-    }
-    arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
-    sx, sy = size.target_side
-    targets = {"front": w(hl - size.target_front, 0.0), "rear": w(hl - size.target_rear, 0.0),
-               "left": w(hl - sy, sx), "right": w(hl - sy, -sx)}
-    return Footprint(base, zones, arcs, targets, (x, y))
+    local = _local(size)
+    base = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[:4]]
+    return Footprint(base, None, None, None, (x, y), None, size, (c, s))
 
 
 _UNIT: dict[int, tuple[tuple[float, float], ...]] = {}
@@ -127,8 +199,8 @@ def clip_to_arc(poly: Poly, arc: tuple[Point, Point, Point]) -> Poly:
     return out
 
 
-def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
-    """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
+def _plane(fp: Footprint, zone: str) -> tuple:
+    """The two half-planes of an arc as clip_to_arc computes them (once per footprint)."""
     planes = fp.planes
     if planes is None:
         planes = fp.planes = {}
@@ -142,11 +214,60 @@ def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
         vx, vy = r2[0] - ax, r2[1] - ay
         plane = planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
                                 vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0)
-    ax, ay, ux, uy, side1, vx, vy, side2 = plane
+    return plane
+
+
+def arc_clip(poly: Poly, fp: Footprint, zone: str) -> Poly:
+    """clip_to_arc(poly, fp.arcs[zone]), with the arc's half-planes worked out once per footprint (same arithmetic)."""
+    planes = fp.planes
+    plane = planes.get(zone) if planes else None
+    ax, ay, ux, uy, side1, vx, vy, side2 = plane or _plane(fp, zone)
     out = _half(poly, ax, ay, ux, uy, side1)
     if out:
         out = _half(out, ax, ay, vx, vy, side2)
     return out
+
+
+def arc_test(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> int:
+    """Where the disc (cx, cy, r) lies against an arc, two microns clear: -1 wholly outside one of its two half-planes
+    (then arc_clip of any polygon inside the disc is empty: each vertex's test value in _half, the ray's length times
+    its signed distance from the ray's line, is below -EPS by far more than rounding), 1 wholly inside both (then
+    arc_clip keeps such a polygon whole, vertex for vertex), 0 neither (clip it). Measured in the ship's own frame
+    (the disc's centre turned into it), so the arc's world points are not needed: the frames differ by rounding
+    (1e-10 of these values), far inside the two microns."""
+    return arc_tests(fp, (zone,), cx, cy, r)[0]
+
+
+def arc_tests(fp: Footprint, zones, cx: float, cy: float, r: float) -> list[int]:
+    """[arc_test(fp, zone, cx, cy, r) for zone in zones], the disc's centre turned into the ship's frame once."""
+    x, y = fp.centre
+    c, s = fp.cs
+    dx, dy = cx - x, cy - y
+    cx, cy = dx * c + dy * s, -dx * s + dy * c
+    planes = _local_planes(fp.size)
+    out = []
+    for zone in zones:
+        ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = planes[zone]
+        d1 = side1 * (ux * (cy - ay) - uy * (cx - ax))
+        if d1 + r * lu < -2e-6 * lu - EPS:
+            out.append(-1)
+            continue
+        d2 = side2 * (vx * (cy - ay) - vy * (cx - ax))
+        if d2 + r * lv < -2e-6 * lv - EPS:
+            out.append(-1)
+            continue
+        out.append(1 if d1 - r * lu > 2e-6 * lu and d2 - r * lv > 2e-6 * lv else 0)
+    return out
+
+
+def arc_part(poly: Poly, fp: Footprint, zone: str, seen: int) -> Poly:
+    """arc_clip(poly, fp, zone) for a polygon inside a disc whose arc_test gave ``seen`` (the polygon itself when the
+    disc is wholly in the arc: read it, never change it)."""
+    if seen > 0:
+        return poly
+    if seen < 0:
+        return []
+    return arc_clip(poly, fp, zone)
 
 
 def in_arc(poly: Poly, arc) -> bool:
@@ -319,15 +440,52 @@ def range_band(mm: float, ruler=None) -> str | None:
     return None
 
 
+def _gap_bounds(zone: Poly, part: Poly, near: float) -> tuple[float, float]:
+    """Bounds lo <= poly_distance(zone, part) <= hi, cheaply (a few dot products instead of every edge against
+    every vertex). ``near``: the squared distance between some vertex of ``zone`` and some vertex of ``part``.
+    hi: the shortest distance between two vertices (points of both polygons) found among ``near`` and the zone's
+    vertex nearest the part's centre against each vertex of the part; lo: the gap between the two polygons'
+    shadows on the line from that vertex to the part's centre (a projection never lengthens a distance). Both
+    are within 1e-9 mm of the exact values: callers widen them by a micron."""
+    n = len(part)
+    px = py = 0.0
+    for x, y in part:
+        px += x
+        py += y
+    px /= n
+    py /= n
+    best, vx, vy = math.inf, 0.0, 0.0
+    for x, y in zone:
+        d = (x - px) * (x - px) + (y - py) * (y - py)
+        if d < best:
+            best, vx, vy = d, x, y
+    for x, y in part:
+        d = (x - vx) * (x - vx) + (y - vy) * (y - vy)
+        if d < near:
+            near = d
+    length = math.sqrt(best)
+    if length == 0.0:
+        return -math.inf, math.sqrt(near)
+    ux, uy = (px - vx) / length, (py - vy) / length
+    lo = min([x * ux + y * uy for x, y in part]) - max([x * ux + y * uy for x, y in zone])
+    return lo, math.sqrt(near)
+
+
 def zone_band(zone: Poly, part: Poly, apex: Point, ruler) -> str | None:
     """range_band(poly_distance(zone, part), ruler), for a hull zone whose vertices include ``apex`` (the apex of
     its arc: every hull zone's does). When a vertex of ``part`` lies within close range of the apex less a micron,
-    the distance is close range whatever the rounding, and the polygon distance is not needed."""
+    the distance is close range whatever the rounding, and the polygon distance is not needed; nor is it when the
+    cheap bounds of _gap_bounds, a micron wider, fall in one band (the band of the exact distance, which lies
+    between them)."""
     ax, ay = apex
     near = min([(vx - ax) * (vx - ax) + (vy - ay) * (vy - ay) for vx, vy in part])
     reach = ruler.close - 1e-6
     if near <= reach * reach:
         return "close"
+    lo, hi = _gap_bounds(zone, part, near)
+    band = range_band(hi + 1e-6, ruler)
+    if band == range_band(lo - 1e-6, ruler):
+        return band
     return range_band(poly_distance(zone, part), ruler)
 
 
@@ -338,7 +496,23 @@ def within(zone: Poly, part: Poly, apex: Point, limit: float) -> bool:
     reach = limit - 1e-6
     if near <= reach * reach:
         return True
+    lo, hi = _gap_bounds(zone, part, near)
+    if hi <= reach:
+        return True
+    if lo > limit + 1e-6:
+        return False
     return poly_distance(zone, part) <= limit
+
+
+def poly_within(p: Poly, q: Poly, limit: float) -> bool:
+    """poly_distance(p, q) <= limit, measured exactly only where the cheap bounds of _gap_bounds, a micron wider,
+    leave it open."""
+    lo, hi = _gap_bounds(p, q, math.inf)
+    if hi <= limit - 1e-6:
+        return True
+    if lo > limit + 1e-6:
+        return False
+    return poly_distance(p, q) <= limit
 
 
 def distance_band(mm: float) -> int | None:
@@ -375,6 +549,38 @@ def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: tu
         return x, y, a
     # the front has moved one segment length per speed; the centre sits half a base behind it
     return fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h
+
+
+def maneuvers(x: float, y: float, a: float, length: float, moves, tool=None) -> list[tuple[float, float, float]]:
+    """[maneuver(x, y, a, length, speed, clicks, tool) for speed, clicks in moves], with the same arithmetic: the
+    front's place and heading after each joint are worked out once for all courses that share the joints before."""
+    t = tool or geometry().tool
+    long_s, short_s = t.long_segment, t.short_segment
+    step = math.radians(t.click_degrees)
+    after: dict[tuple, tuple[float, float, float]] = {(): (x + math.cos(a) * length / 2, y + math.sin(a) * length / 2, a)}
+    out = []
+    for speed, clicks in moves:
+        if speed == 0:
+            out.append((x, y, a))
+            continue
+        done = clicks[:speed]
+        state = after.get(done)
+        if state is None:
+            j = speed - 1
+            while clicks[:j] not in after:
+                j -= 1
+            fx, fy, h = after[clicks[:j]]
+            for joint in range(j, speed):
+                fx += math.cos(h) * long_s
+                fy += math.sin(h) * long_s
+                h += clicks[joint] * step
+                fx += math.cos(h) * short_s
+                fy += math.sin(h) * short_s
+                after[clicks[:joint + 1]] = (fx, fy, h)
+            state = (fx, fy, h)
+        fx, fy, h = state
+        out.append((fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h))
+    return out
 
 
 def inside_area(poly: Poly, width: float, depth: float) -> bool:

@@ -9,8 +9,8 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, arc_clip, circle, closest_point, maneuver, overlaps, poly_distance,
-                       segment_hits_poly, zone_band)
+from .geometry import (ZONES, arc_part, arc_test, circle, closest_point, fp_reach, maneuver, overlaps,
+                       poly_within, segment_hits_poly, zone_band)
 from .state import Ship, Squad
 from .tactics import ship_radius
 
@@ -37,6 +37,32 @@ class Measures:
     def blockers(self, attacker, defender) -> list:
         return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
             [o.poly for o in self.obstacles]
+
+    def obstructed(self, a, b, attacker, defender) -> bool:
+        """any(segment_hits_poly(a, b, p) for p in self.blockers(attacker, defender)) (RRG 'Obstructed'), without
+        the polygon test for a blocker whose disc (centre and the radius that holds its polygon) the line of fire
+        passes more than a micron clear of: such a polygon cannot be crossed or hold the line's middle."""
+        ax, ay = a
+        ex, ey = b[0] - ax, b[1] - ay
+        length = ex * ex + ey * ey
+        for poly, cx, cy, r in self._blocker_discs(attacker, defender):
+            t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            dx, dy = ax + t * ex - cx, ay + t * ey - cy
+            reach = r + 1e-6
+            if dx * dx + dy * dy <= reach * reach and segment_hits_poly(a, b, poly):
+                return True
+        return False
+
+    def _blocker_discs(self, attacker, defender) -> list:
+        """blockers(), each with the disc that holds it: a ship's base within its corner radius, an obstacle within
+        the furthest of its corners (worked out once: obstacles do not move)."""
+        out = [(s.fp.base, s.x, s.y, ship_radius(s.size)) for s in self.ships
+               if not s.destroyed and s is not attacker and s is not defender]
+        if self._obstacle_discs is None or len(self._obstacle_discs) != len(self.obstacles):
+            self._obstacle_discs = [(o.poly, o.x, o.y, max(math.hypot(x - o.x, y - o.y) for x, y in o.poly))
+                                    for o in self.obstacles]
+        return out + self._obstacle_discs
 
     def touch(self) -> None:
         self.version += 1
@@ -96,45 +122,84 @@ class Measures:
                     out.append(shot)
         return [o for o in out if o.colours]
 
+    def pair_memo(self) -> dict:
+        """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
+        it depends on where the two are and nothing else, so it is kept while other units move; obstruction, which
+        depends on every other ship, is measured afresh (RRG 'Obstructed')."""
+        if len(self._pairs) > 20000:  # bounded: a battle fills a few hundred
+            self._pairs = {}
+        return self._pairs
+
     def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
         """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+        pairs = self.pair_memo()
+        key = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+        seen = pairs.get(key, False)
+        if seen is False:
+            seen = pairs[key] = self._squad_sight(ship, zone, q, arc, zpoly, tp, anti, ruler)
+        if seen is None:
+            return None
+        band, colours, goal = seen
+        obstructed = self.obstructed(tp, goal, ship, None)
+        return ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
+
+    def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
+        """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
+        seen = arc_test(ship.fp, zone, q.x, q.y, 1.1 * q.radius)  # its 12-gon lies within 1.1 radii of its centre
+        if seen < 0:
+            return None
         poly = q.poly
-        part = arc_clip(poly, ship.fp, zone)
+        part = arc_part(poly, ship.fp, zone, seen)
         if not part:
             return None
         band = zone_band(zpoly, part, arc[0], ruler)
         colours = D.pool_at(anti, band)
         if not colours:
             return None
-        goal = closest_point(tp, poly)
-        obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, None))
-        return ShotOpt(ship, zone, q, None, band, _obstruct(colours, obstructed), obstructed)
+        return band, colours, closest_point(tp, poly)
 
     def _zone_ship_shots(self, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
         """_ship_shots at the enemy ships, of one hull zone."""
         out: list[ShotOpt] = []
-        fp = ship.fp
         long_r = self.geo.ruler.long
-        ruler = self.geo.ruler
-        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-        battery = ship.battery(zone)
+        tp = ship.fp.targets[zone]
+        pairs = self.pair_memo()
         for t in self.live_ships(enemy):
             if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
                 continue
-            tfp = t.fp
-            for tz in ZONES:
-                part = arc_clip(tfp.zones[tz], fp, zone)
-                if not part:
-                    continue
-                band = zone_band(zpoly, part, arc[0], ruler)
-                colours = D.pool_at(battery, band)
-                if not colours:
-                    continue
-                goal = tfp.targets[tz]
-                if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                    continue  # no line of sight: traced through another hull zone of the defender
-                obstructed = any(segment_hits_poly(tp, goal, b) for b in self.blockers(ship, t))
-                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(colours, obstructed), obstructed))
+            key = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+            seen = pairs.get(key)
+            if seen is None:
+                seen = pairs[key] = self._ship_sight(ship, zone, t)
+            for tz, band, colours, goal in seen:
+                obstructed = self.obstructed(tp, goal, ship, t)
+                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
+        return out
+
+    def _ship_sight(self, ship: Ship, zone: str, t: Ship) -> list[tuple]:
+        """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has
+        in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
+        out = []
+        fp = ship.fp
+        seen = arc_test(fp, zone, t.x, t.y, fp_reach(t.size))
+        if seen < 0:
+            return out  # no hull zone of t can be in the arc
+        ruler = self.geo.ruler
+        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
+        battery = ship.battery(zone)
+        tfp = t.fp
+        for tz in ZONES:
+            part = arc_part(tfp.zones[tz], fp, zone, seen)
+            if not part:
+                continue
+            band = zone_band(zpoly, part, arc[0], ruler)
+            colours = D.pool_at(battery, band)
+            if not colours:
+                continue
+            goal = tfp.targets[tz]
+            if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+                continue  # no line of sight: traced through another hull zone of the defender
+            out.append((tz, band, colours, goal))
         return out
 
     def engaged_with(self, q: Squad) -> list[Squad]:
@@ -158,7 +223,7 @@ class Measures:
             if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
                 continue
             for tz in ZONES:
-                if poly_distance(q.poly, s.fp.zones[tz]) <= d1:
+                if poly_within(q.poly, s.fp.zones[tz], d1):
                     goal = s.fp.targets[tz]
                     near = closest_point(goal, q.poly)
                     if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
@@ -174,14 +239,14 @@ class Measures:
 
     @staticmethod
     def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
-        """poly_distance(ship.fp.base, q.poly) <= limit. Each polygon holds its centre, and lies within its radius
+        """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
         of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
         centres = math.hypot(q.x - ship.x, q.y - ship.y)
         if centres <= limit - 1e-6:
             return True
         if centres - ship_radius(ship.size) - 1.1 * q.radius > limit + 1e-6:
             return False
-        return poly_distance(ship.fp.base, q.poly) <= limit
+        return poly_within(ship.fp.base, q.poly, limit)
 
     def threat_dice(self, ship: Ship) -> int:
         """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""
@@ -205,9 +270,20 @@ class Measures:
         dial_now = ship.dial if dial is None else dial
         nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
         change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+        dial = dial_now == "navigate" and "navigate" not in ship.used
+        # the list depends on the ship's card, speed and these two alone: made once (the options are never changed)
+        key = (id(ship.spec), ship.speed, change, dial)
+        hit = _COURSES.get(key)
+        if hit is None or hit[0] is not ship.spec:
+            if len(_COURSES) > 4096:  # bounded: cards loaded again and again (a ships directory per game)
+                _COURSES.clear()
+            hit = _COURSES[key] = (ship.spec, self._courses(ship, change, dial))
+        return list(hit[1])
+
+    @staticmethod
+    def _courses(ship: Ship, change: int, dial: bool) -> tuple[Option, ...]:
         speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
         out, seen = [], set()
-        dial = dial_now == "navigate" and "navigate" not in ship.used
         for v in speeds:
             chart = ship.spec.speed_chart[v - 1] if v else []
             # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
@@ -222,7 +298,7 @@ class Measures:
                     needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
                     out.append(Option(key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
                                       (v, tuple(clicks), needs)))
-        return out
+        return tuple(out)
 
     def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
         return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, self.geo.tool)
@@ -252,6 +328,9 @@ class Measures:
     def _pinned(self, q: Squad) -> bool:
         """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
         return any(not e.keyword("heavy") for e in self.engaged_with(q))
+
+
+_COURSES: dict[tuple, tuple] = {}  # (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
 
 
 def _obstruct(colours: list[str], obstructed: bool) -> list[str]:

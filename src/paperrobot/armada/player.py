@@ -6,8 +6,8 @@ import math
 from ..core.contract import Decision, Request
 from . import dice as D
 from .game import IMPERIAL, ShotOpt
-from .geometry import ADJACENT
-from .tactics import angle_diff, arc_dice, course_facts, nearest
+from .geometry import ADJACENT, ZONES
+from .tactics import angle_diff, arc_dice, course_table, nearest
 from .state import Ship, Squad
 
 WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
@@ -16,6 +16,18 @@ WHY = ()  # the policy is not a robot of the seed: its choices are not logged as
 def expected(o: ShotOpt) -> float:
     vs_squad = isinstance(o.target, Squad)
     return sum(0.5 if vs_squad and c != "K" else 0.75 if vs_squad else D.MEAN[c] for c in o.colours)
+
+
+def _score(parts, dice: int) -> float:
+    """A course's score as _maneuver sums it, term by term in this order (the order fixes the rounding)."""
+    off, bump, turn, nav = parts
+    s = off
+    s += bump
+    s -= 40.0 * dice
+    if turn is not None:
+        s += turn
+    s += nav
+    return s
 
 
 class Policy:
@@ -74,23 +86,33 @@ class Policy:
         return tuple(out)
 
     def _maneuver(self, request):
-        """End where the two best-armed zones have the most dice on Imperial ships; otherwise close in."""
+        """End where the two best-armed zones have the most dice on Imperial ships; otherwise close in.
+
+        The score of a course is (off the table 1e6, overlapping a ship 1e4) - 40 x (dice of its two best zones)
+        + (degrees off the nearest enemy) / 10 + (5 if it spends navigate); the lowest wins, the first listed among
+        equals. The dice are measured only for courses that could still win: a course's score with its zones'
+        full batteries in place of the dice measured is a floor (float rounding is monotone, so the same sum
+        with a larger number subtracted is never above it), and courses are measured from the lowest floor up
+        until the next floor is above the best score (or equal to it, listed later)."""
         game, options = request.state, request.options
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)
-        best, score = options[0].key, math.inf
-        for o in options:
-            (x, y, a), fp, on, bump = course_facts(game, ship, o)
-            s = 0.0 if on else 1e6
-            s += 1e4 if bump else 0.0
-            s -= 40.0 * sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:])
-            if target is not None:
-                s += math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
-            s += 5.0 if o.value[2] else 0.0  # keep the navigate command unless it helps
-            if s < score:
-                best, score = o.key, s
-        return best
+        most = sum(sorted(sum(ship.battery(z)) for z in ZONES)[-2:])
+        scored = []
+        for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
+            turn = None if target is None else math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
+            parts = (0.0 if on else 1e6, 1e4 if bump else 0.0, turn, 5.0 if o.value[2] else 0.0)
+            scored.append((_score(parts, most), i, parts, fp))
+        scored.sort(key=lambda c: (c[0], c[1]))
+        best, score = None, math.inf
+        for floor, i, parts, fp in scored:
+            if best is not None and (floor > score or (floor == score and i > best)):
+                break
+            s = _score(parts, sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:]))
+            if s < score or (s == score and i < best):
+                best, score = i, s
+        return options[best].key
 
     def _squadron_pick(self, request):
         return request.subject[0].uid

@@ -11,8 +11,8 @@ from ..core.contract import Decision, Reason, Request
 from ..core.dice import Dice
 from . import ai
 from .game import IMPERIAL, REBEL, ShotOpt
-from .geometry import ADJACENT, poly_distance
-from .tactics import angle_diff, course_facts, double_arcs, nearest, ship_radius
+from .geometry import ADJACENT, poly_within
+from .tactics import angle_diff, course_facts, course_table, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
 
@@ -35,7 +35,7 @@ def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
     gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(ship.size) - ship_radius(e.size)
     if gap > limit + 1e-6:
         return True
-    return poly_distance(fp.base, e.fp.base) > limit
+    return not poly_within(fp.base, e.fp.base, limit)
 
 
 class Robot:
@@ -150,8 +150,7 @@ class Robot:
         target = nearest(enemies, flag.x, flag.y)
         aim = (target.x, target.y) if target else game.focal
         measured = []
-        for o in options:
-            (x, y, a), fp, on, bump = course_facts(game, ship, o)
+        for o, ((x, y, a), fp, on, bump) in zip(options, course_table(game, ship, options)):
             dx, dy = aim[0] - x, aim[1] - y
             # keep the slot: aim at the point beside the aim point matching the ship's place in line
             n = math.hypot(dx, dy) or 1.0

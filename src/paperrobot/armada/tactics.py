@@ -3,14 +3,10 @@ from __future__ import annotations
 
 import math
 
-from .data import geometry
+from .data import geometry, parse_dice
 from .dice import pool_at
-from .geometry import ZONES, arc_clip, footprint, inside_area, overlaps, within, zone_band
-
-
-def end_footprint(game, ship, speed: int, clicks):
-    x, y, a = game.end_of(ship, speed, clicks)
-    return (x, y, a), footprint(ship.size, x, y, a)
+from .geometry import (ZONES, arc_part, arc_tests, footprint, fp_reach, inside_area, maneuvers, overlaps, within,
+                       zone_band)
 
 
 def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
@@ -20,22 +16,41 @@ def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
     return ruler.long if red else ruler.medium if blue else ruler.close if black else None
 
 
+_REACHES: dict[tuple, tuple] = {}
+
+
+def _zone_reach(spec, ruler) -> list[tuple[str, float]]:
+    """(zone, _reach of its battery) for each zone of a ship card that gathers dice (once per card and ruler)."""
+    hit = _REACHES.get((id(spec), id(ruler)))
+    if hit is None or hit[0] is not spec or hit[1] is not ruler:
+        if len(_REACHES) > 4096:  # bounded: cards loaded again and again (a ships directory per game)
+            _REACHES.clear()
+        reach = [(z, _reach(ruler, parse_dice(getattr(spec, z)))) for z in ZONES]
+        hit = _REACHES[(id(spec), id(ruler))] = (spec, ruler, [(z, r) for z, r in reach if r is not None])
+    return hit[2]
+
+
 def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]:
     """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones (``first``:
     only the first of them)."""
     out = []
     ruler = ruler or geometry().ruler
-    reach = [(z, _reach(ruler, ship.battery(z))) for z in ZONES]
-    reach = [(z, r) for z, r in reach if r is not None]
+    reach = _zone_reach(ship.spec, ruler)
     if len(reach) < 2:
         return out
+    zones = [z for z, _ in reach]
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
             continue
         n = 0
-        for z, r in reach:
+        er = fp_reach(e.size)
+        # the cheap arc tests of every zone first: an enemy no more than one arc could hold is not double-arced
+        maybe = [(z, r, seen) for (z, r), seen in zip(reach, arc_tests(fp, zones, e.x, e.y, er)) if seen >= 0]
+        if len(maybe) < 2:
+            continue
+        for z, r, seen in maybe:
             arc = fp.arcs[z]
-            part = arc_clip(e.fp.base, fp, z)
+            part = arc_part(e.fp.base, fp, z, seen)
             if part and within(fp.zones[z], part, arc[0], r):
                 n += 1
                 if n >= 2:  # two zones are all the answer needs
@@ -56,25 +71,40 @@ def angle_diff(a: float, b: float) -> float:
 
 def course_facts(game, ship, option):
     """(end pose, footprint, on table, overlaps a ship) for a course option (remembered while no ship moves)."""
-    speed, clicks, _ = option.value
+    return course_table(game, ship, (option,))[0]
+
+
+def course_table(game, ship, options) -> list[tuple]:
+    """course_facts of every option, measured together: the end poses share their joints (geometry.maneuvers), the
+    ships that could be bumped are listed once."""
     memo = game.ship_memo("course-facts")
-    key = (ship.uid, ship.x, ship.y, ship.a, speed, clicks)
-    hit = memo.get(key)
-    if hit is None:
-        pose, fp = end_footprint(game, ship, speed, clicks)
-        on_table = inside_area(fp.base, game.width, game.depth)
+    uid, sx, sy, sa = ship.uid, ship.x, ship.y, ship.a
+    out, todo = [], []
+    for o in options:
+        speed, clicks, _ = o.value
+        key = (uid, sx, sy, sa, speed, clicks)
+        hit = memo.get(key)
+        if hit is None:
+            todo.append((len(out), key, speed, clicks))
+        out.append(hit)
+    if not todo:
+        return out
+    size = ship.size
+    ends = maneuvers(sx, sy, sa, size.base[1], [(speed, clicks) for _, _, speed, clicks in todo], game.geo.tool)
+    reach = ship_radius(size)
+    others = [(o, reach + ship_radius(o.size)) for o in game.live_ships() if o is not ship]
+    width, depth = game.width, game.depth
+    for (i, key, speed, _), (x, y, a) in zip(todo, ends):
+        fp = footprint(size, x, y, a)
         bump = False
         if speed > 0:
-            x, y = fp.centre
-            reach = ship_radius(ship.size)
-            for o in game.live_ships():
+            for o, near in others:
                 # bases whose circumscribed circles are 1 mm apart cannot overlap: skip the polygon test
-                if o is not ship and math.hypot(o.x - x, o.y - y) <= reach + ship_radius(o.size) + 1.0 and \
-                        overlaps(fp.base, o.fp.base):
+                if math.hypot(o.x - x, o.y - y) <= near + 1.0 and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
-        hit = memo[key] = (pose, fp, on_table, bump)
-    return hit
+        out[i] = memo[key] = ((x, y, a), fp, inside_area(fp.base, width, depth), bump)
+    return out
 
 
 _RADII: dict[tuple, float] = {}
@@ -97,11 +127,14 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
             continue
-        for z, battery in batteries:
+        tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(e.size))
+        for (z, battery), seen in zip(batteries, tests):
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
+            if seen < 0:
+                continue
             arc = fp.arcs[z]
-            part = arc_clip(e.fp.base, fp, z)
+            part = arc_part(e.fp.base, fp, z, seen)
             if part:
                 n = len(pool_at(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
                 if n > out.get(z, 0):

@@ -276,7 +276,10 @@ class Game(Geometry, Requests, Combat, PlasmaCloakSteps):
             yield from self.start_turn()
             seekers_step = self.has_tubes or self.drone_ships()
             end_step = self.has_tubes
-            disengage = self.scenario.leave_map == "disengage"
+            # #5: disengagement is offered only if some ship may be asked (not a robot's, not one whose
+            # controller's standing answer is "no"); else the step is not even started (every impulse)
+            disengage = self.scenario.leave_map == "disengage" and any(
+                not ship.robot and "disengage" not in self.standing.get(ship.side, ()) for ship in self.ships)
             for impulse in range(1, self.impulses + 1):
                 self.impulse = impulse
                 yield from self.move_ships()

@@ -83,6 +83,8 @@ def shields_toward(ship: Ship, h: Hex) -> tuple[int, ...]:
 
 def down_shield_toward(ship: Ship, h: Hex) -> bool:
     """A down shield (0 boxes, reduced by damage) faces ``h`` (either of two on a boundary)."""
+    if 0 not in ship.shields:  # no down shield at all (most of a battle): no geometry to ask
+        return False
     return any(ship.shields[n - 1] == 0 for n in shields_toward(ship, h))
 
 
@@ -122,6 +124,8 @@ def after_move(ship: Ship, move: str) -> tuple[Hex, int]:
 
 def exposes_down_shield(ship: Ship, move: str, enemy_pos: Hex) -> bool:
     """Would this manoeuvre leave a down shield facing the enemy (FC.3.SHIELD)?"""
+    if 0 not in ship.shields:
+        return False
     pos, facing = after_move(ship, move)
     found = shields_facing(pos, facing, enemy_pos) or (1,)
     return any(ship.shields[n - 1] == 0 for n in found)

@@ -17,6 +17,7 @@ from . import geometry as geo
 from .state import Drone, Ship
 
 R = Reason
+_PAIRS: dict[str, tuple[str, str]] = {}  # roll2's purposes -> the two dice's purposes
 
 
 class Robot:
@@ -28,8 +29,12 @@ class Robot:
 
     def decide(self, request: Request) -> Decision:
         """The robot's answer in contract terms (an option key or a form's values), with its reasons."""
-        decision = self.act(request)
         kind = request.kind
+        step = self.steps.get(kind)
+        if step is None:
+            step = self.steps[kind] = getattr(self, "do_" + kind)
+        game = request.state
+        decision = step(game, request.subject, game.enemy(request.side), request.data)  # act(), one call fewer
         if kind in PLAIN:  # the engine's action is already an option key
             return decision
         return Decision(encode(kind, decision.action), decision.reasons)
@@ -47,7 +52,12 @@ class Robot:
         return self.dice.d6(purpose, side)
 
     def roll2(self, purpose: str, side: str) -> int:
-        return self.dice.d6(purpose + " (1 of 2)", side) + self.dice.d6(purpose + " (2 of 2)", side)
+        """2d6; each die's purpose is ``purpose`` and "(1 of 2)" / "(2 of 2)", joined once per purpose."""
+        pair = _PAIRS.get(purpose)
+        if pair is None:
+            pair = _PAIRS[purpose] = (purpose + " (1 of 2)", purpose + " (2 of 2)")
+        d6 = self.dice.d6
+        return d6(pair[0], side) + d6(pair[1], side)
 
     # ---------------------------------------------------------------- 1. start of turn
     def do_allocate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
@@ -143,12 +153,11 @@ class Robot:
     def do_accelerate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
         mark = self.dice.mark()
         total = self.roll2("acceleration", ship.side)
-        rear = geo.in_ra(ship, enemy.pos)
         can = ship.available() >= game.rules.accel_cost and not ship.stopped
         if total <= 4:
             action, text = ("accel", f"2d6={total}: pay for acceleration") if can else \
                 ("none", f"2d6={total}: accelerate, but no power (FC.GEN.POWER)")
-        elif total <= 10 and ship.fired_disruptors and rear:
+        elif total <= 10 and ship.fired_disruptors and geo.in_ra(ship, enemy.pos):
             action, text = ("accel", f"2d6={total}: disruptors fired and enemy in the rear arc: accelerate to get "
                                      f"out of Dodge") if can else ("none", f"2d6={total}: would accelerate, no power")
         else:
@@ -175,7 +184,7 @@ class Robot:
     def maneuver(self, game, ship, enemy, options, allow_turn: bool):
         reasons: list[Reason] = []
         slip_ok = "slip-left" in options
-        if allow_turn:
+        if allow_turn and game.drones:  # no drone in play: no wave (FC.3B0)
             wave = self.drone_wave(game, ship)
             if wave is not None:
                 drones, side = wave
@@ -307,8 +316,8 @@ class Robot:
 
     def avoid_down_shield(self, ship, enemy, move, options, allow_turn):
         """FC.3.SHIELD: never choose to expose a down shield when another manoeuvre would not."""
-        if move.startswith("het-") or move == "decel":
-            return move, []
+        if 0 not in ship.shields or move.startswith("het-") or move == "decel":
+            return move, []  # no down shield to show (the checks below would all say so)
         if geo.down_shield_toward(ship, enemy.pos) or not geo.exposes_down_shield(ship, move, enemy.pos):
             return move, []
         kinds = {"straight": "straight"}
@@ -333,7 +342,7 @@ class Robot:
         take it out of FA, and power remains for all disruptors after paying: cancel the move."""
         if move.startswith(("turn", "het")) or move == "decel" or "decel" not in options or ship.fired_disruptors:
             return move, []
-        if not geo.in_fa(ship, enemy.pos) or geo.rng(ship, enemy) > 8:
+        if distance(ship.pos, enemy.pos) > 8 or not in_arc(ship.pos, ship.facing, "FA", enemy.pos):
             return move, []
         pos, facing = geo.after_move(ship, move)
         if in_arc(pos, facing, "FA", enemy.pos):
@@ -505,54 +514,58 @@ class Robot:
 
     def fire_plan(self, game, ship, enemy, plan, overload, shots, budget, used) -> list[Reason]:
         """Fire each named kind in order as far as arcs (FC.GEN.ARC) and power (FC.GEN.POWER) allow."""
-        rng = geo.rng(ship, enemy)
+        pos, facing, target = ship.pos, ship.facing, enemy.pos
+        rng = distance(pos, target)
+        cost_of = game.weapon_cost
         reasons: list[Reason] = []
         out_of_arc, short, downgraded = [], [], []
         kinds = [k.split(":") for k in plan]
         # 5C note: at range 1, two Ph-1/2 and only one point of power: fire both as Ph-3s
-        p12 = [w for w in ship.weapons if w.alive and not w.fired and w.id not in used and w.kind in
-               ("phaser-1", "phaser-2") and game.in_arc(ship, w.arc, enemy.pos)]
-        if rng == 1 and len(p12) >= 2 and 1 <= budget[0] < 2 and any(k[0] in ("phaser-1", "phaser-2") for k in kinds):
-            for w in p12[:2]:
-                shots.append([w.id, "ship", "as3", False])
-                used.add(w.id)
-            budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
-            reasons.append(R("FC.5C", "range 1 with one point of power: fire two phasers as phaser-3s"))
+        if rng == 1 and 1 <= budget[0] < 2 and any(k[0] in ("phaser-1", "phaser-2") for k in kinds):
+            p12 = [w for w in ship.weapons if w.alive and not w.fired and w.id not in used and w.kind in
+                   ("phaser-1", "phaser-2") and in_arc(pos, facing, w.arc, target)]
+            if len(p12) >= 2:
+                for w in p12[:2]:
+                    shots.append([w.id, "ship", "as3", False])
+                    used.add(w.id)
+                budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
+                reasons.append(R("FC.5C", "range 1 with one point of power: fire two phasers as phaser-3s"))
         for kind, *limits in kinds:
-            group = []
+            heavy = kind == "disruptor" and overload
+            group = []  # (weapon, cost, only an overload can fire)
             for w in ship.weapons:
                 if not w.alive or w.fired or w.kind != kind or w.id in used:
                     continue
-                if "not-fa" in limits and geo.is_fa_weapon(w.arc):
-                    continue
-                if "waist" in limits and not geo.is_waist_or_rear(w.arc):
-                    continue
-                if not game.in_arc(ship, w.arc, enemy.pos):
+                if limits:
+                    if "not-fa" in limits and geo.is_fa_weapon(w.arc):
+                        continue
+                    if "waist" in limits and not geo.is_waist_or_rear(w.arc):
+                        continue
+                if not in_arc(pos, facing, w.arc, target):
                     out_of_arc.append(w.id)
                     continue
-                if game.weapon_cost(w, "", rng) is None and not (
-                        overload and kind == "disruptor" and game.weapon_cost(w, "overload", rng) is not None):
-                    continue  # out of range (an overload can fire at range 0, where a standard shot cannot)
-                group.append(w)
+                cost = cost_of(w, "", rng)
+                only = cost is None  # range 0: the overload is the only shot
+                if only:
+                    cost = cost_of(w, "overload", rng) if heavy else None
+                    if cost is None:
+                        continue  # out of range (an overload can fire at range 0, where a standard shot cannot)
+                group.append((w, cost, only))
             # FC.GEN.POWER: fire as many as power allows; then overload as many of those as power allows
             # (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
             firing = []
-            for w in group:
-                cost = game.weapon_cost(w, "", rng)
-                only = cost is None  # range 0: the overload is the only shot
-                if only:
-                    cost = game.weapon_cost(w, "overload", rng)
+            for w, cost, only in group:
                 if cost > budget[0] + 1e-9:
                     short.append(w.id)
                     continue
                 budget[0] -= cost
-                firing.append((w, only))
-            for w, only in firing:
+                firing.append((w, cost, only))
+            for w, cost, only in firing:
                 mode = "overload" if only else ""
-                if kind == "disruptor" and overload and not only:
-                    extra = (game.weapon_cost(w, "overload", rng) or 0) - game.weapon_cost(w, "", rng)
-                    if game.weapon_cost(w, "overload", rng) is not None and extra <= budget[0] + 1e-9:
-                        budget[0] -= extra
+                if heavy and not only:
+                    over = cost_of(w, "overload", rng)
+                    if over is not None and over - cost <= budget[0] + 1e-9:
+                        budget[0] -= over - cost
                         mode = "overload"
                     else:
                         downgraded.append(w.id)
@@ -562,8 +575,7 @@ class Robot:
             reasons.append(R("FC.GEN.ARC", f"not fired, the enemy is out of arc: {', '.join(out_of_arc)}"))
         if short:
             reasons.append(R("FC.GEN.POWER", f"not fired for lack of power: {', '.join(short)}"))
-        in_range = all(game.weapon_cost(game._weapon(ship, w), "overload", rng) is not None for w in downgraded)
-        if downgraded and in_range:
+        if downgraded and all(cost_of(game._weapon(ship, w), "overload", rng) is not None for w in downgraded):
             reasons.append(R("FC.GEN.POWER", f"fired standard, no power to overload: {', '.join(downgraded)}"))
         return reasons
 

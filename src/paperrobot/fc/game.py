@@ -74,9 +74,12 @@ class Game(Lookups):
         self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.py keeps
         # their accelerate and move requests and asks them again, made new: Request.reissue)
         self.standing: dict[str, dict] = {}  # side -> its controller's standing answers by request kind
+        self.standing_accel: dict[str, str] = {}  # side -> its standing "accelerate" answer (read every impulse)
         self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
         self._turn_modes: dict = {}
         self.view_fns = {side: partial(self.view, side) for side in self.ships}
+        self.enemies = {first: self.ships[last], last: self.ships[first]}  # side -> the other ship (enemy())
+        self.costs: dict[tuple, float | None] = {}  # weapon_cost by (kind, arm, mode, range): the charts are fixed
         self.turn = 0
         self.impulse = 0
         self.subpulse = 0
@@ -103,6 +106,8 @@ class Game(Lookups):
             return Robot(self.dice)
         if kind == "policy":
             self.standing[side] = Policy.standing  # answers it gives whatever the state: not asked
+            if "accelerate" in Policy.standing:
+                self.standing_accel[side] = Policy.standing["accelerate"]
             return Policy()
         raise ValueError(f"no '{kind}' controller in FC")
 
@@ -199,13 +204,13 @@ class Game(Lookups):
 
     # ------------------------------------------------------------------------------- impulse
     def run_impulse(self):
+        standing = self.standing_accel
         for side in self.order:
             ship = self.ships[side]
             ship.accel = False
             ship.het_used = False
-            standing = self.standing.get(side)
-            if standing is not None and "accelerate" in standing:
-                action = standing["accelerate"]  # always legal ("none"); nothing to ask
+            if side in standing:
+                action = standing[side]  # always legal ("none"); nothing to ask
             else:
                 action = (yield opt.accelerate_request(self, ship)).action
             if action == "accel":
@@ -228,13 +233,15 @@ class Game(Lookups):
             if sp in DRONE_SUBPULSES:
                 self.move_drones()
         self.subpulse = 0
-        yield from self.defensive_fire()
-        if self.over:
-            return
+        if self.drones:  # no drone in play: nothing has impacted (checked on every impulse)
+            yield from self.defensive_fire()
+            if self.over:
+                return
         yield from self.offensive_fire()
         if self.over:
             return
-        yield from self.launch_step()
+        if any(r.alive and r.ammo > 0 and not r.launched for s in self.ships.values() for r in s.racks):
+            yield from self.launch_step()  # some rack is ready (launch_step asks only such a ship)
 
     # ------------------------------------------------------------------------------- movement
 
@@ -416,9 +423,13 @@ class Game(Lookups):
                     if points == 0:
                         break
                     points -= 1
-                    got = yield from self._take(ship, primary)
+                    got = self._take_now(ship, primary)
+                    if got is ASK:
+                        got = yield from self._take(ship, primary)
                     if not got:
-                        got = yield from self._take(ship, alternate)
+                        got = self._take_now(ship, alternate)
+                        if got is ASK:
+                            got = yield from self._take(ship, alternate)
                     if got:
                         hit.append(got)
                     else:
@@ -427,7 +438,9 @@ class Game(Lookups):
                 break
         for _ in range(skipped):  # still nothing to hit: the point takes any remaining box
             for k in ("frame", "fhull", "rhull", "warp", "phaser", "torpedo", "drone") + tuple(ship.boxes):
-                got = yield from self._take(ship, k)
+                got = self._take_now(ship, k)
+                if got is ASK:
+                    got = yield from self._take(ship, k)
                 if got:
                     hit.append(got)
                     break
@@ -438,18 +451,15 @@ class Game(Lookups):
             self.over = True
             self.emit("destroyed", ship.side)
 
-    def _take(self, ship: Ship, box: str):
-        """Destroy one ``box`` (a DAC entry); returns what was hit or None. A generator: the owner may choose."""
+    def _take_now(self, ship: Ship, box: str):
+        """Destroy one ``box`` (a DAC entry) where the owner has no choice to make (almost every damage point):
+        what was hit, or None; ASK, with nothing done, where the owner chooses (which phaser, which tractor)."""
         if box == "phaser":
-            candidates = [w.id for w in ship.weapons if w.alive and w.phaser]
-            if not candidates:
-                return None
-            if len(candidates) == 1:
-                wid = candidates[0]
-            else:
-                wid = (yield opt.dac_phaser_request(self, ship, candidates)).action
-            self._weapon(ship, wid).alive = False
-            return wid
+            candidates = [w for w in ship.weapons if w.alive and w.phaser]
+            if len(candidates) != 1:
+                return ASK if candidates else None
+            candidates[0].alive = False
+            return candidates[0].id
         if box == "torpedo":
             w = next((w for w in ship.weapons if w.alive and not w.phaser), None)
             if w is None:
@@ -464,18 +474,32 @@ class Game(Lookups):
             return "drone-rack"
         if ship.boxes.get(box, 0) <= 0:
             return None
-        if box == "tractor":
-            held = [d for d in self.drones if d.alive and d.held_by == ship.side]
-            if held:
-                free = ship.boxes["tractor"] - len(held)
-                choice = (yield opt.dac_tractor_request(self, ship, {"free": free > 0, "holding": True})).action
-                if choice == "holding" or free <= 0:
-                    d = held[0]  # the lost tractor lets its drone go: it hits next defensive fire
-                    d.held_by, d.released, d.impacting = "", True, True
+        if box == "tractor" and any(d.alive and d.held_by == ship.side for d in self.drones):
+            return ASK
         ship.boxes[box] -= 1
         if box == "battery":
             ship.battery = min(ship.battery, float(ship.boxes[box]))
         return box
+
+    def _take(self, ship: Ship, box: str):
+        """Destroy one ``box``; returns what was hit or None. A generator: the owner may choose (``_take_now``
+        does the rest without building a generator per damage point)."""
+        got = self._take_now(ship, box)
+        if got is not ASK:
+            return got
+        if box == "phaser":
+            candidates = [w.id for w in ship.weapons if w.alive and w.phaser]
+            wid = (yield opt.dac_phaser_request(self, ship, candidates)).action
+            self._weapon(ship, wid).alive = False
+            return wid
+        held = [d for d in self.drones if d.alive and d.held_by == ship.side]  # a tractor, some holding drones
+        free = ship.boxes["tractor"] - len(held)
+        choice = (yield opt.dac_tractor_request(self, ship, {"free": free > 0, "holding": True})).action
+        if choice == "holding" or free <= 0:
+            d = held[0]  # the lost tractor lets its drone go: it hits next defensive fire
+            d.held_by, d.released, d.impacting = "", True, True
+        ship.boxes["tractor"] -= 1
+        return "tractor"
 
     # ------------------------------------------------------------------------------- offensive fire
     def offensive_fire(self):
@@ -483,9 +507,10 @@ class Game(Lookups):
         for side in self.order:  # decided simultaneously: nothing is paid before both have decided
             orders[side] = (yield opt.fire_request(self, self.ships[side])).action
         # weapons are paid for when fire is declared, before any volley lands (reinforcement comes later)
-        committed = {side: self.commit_fire(self.ships[side], orders[side]) for side in self.order}
+        committed = {side: self.commit_fire(self.ships[side], orders[side]) for side in self.order if orders[side]}
         for side in self.order:  # simultaneous: both volleys land even if the first destroys a ship
-            yield from self.resolve_fire(self.ships[side], committed[side])
+            if side in committed:  # held fire: nothing to resolve
+                yield from self.resolve_fire(self.ships[side], committed[side])
 
     def fire_options(self, ship: Ship) -> list[str]:
         return [w.id for w in ship.weapons if w.alive and not w.fired]
@@ -634,6 +659,9 @@ class Game(Lookups):
     # ------------------------------------------------------------------------------- lookups
 
 
+
+
+ASK = object()  # _take_now: the owner chooses what is lost; ask (the generator _take)
 
 
 def _silent(*args, **data) -> None:

@@ -17,20 +17,20 @@ SPEEDS = (0, 8, 16, 24)
 BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
 ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
 PHASER_CHARTS = {"phaser-1": "phaser_1", "phaser-2": "phaser_2", "phaser-3": "phaser_3"}  # kind -> Tables field
+SLIPS, PIVOTS = ("slip-left", "slip-right"), ("pivot-left", "pivot-right")
 HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
 
 class Lookups:
     def enemy(self, side: str) -> Ship:
-        first, last = self.order
-        return self.ships[last if side == first else first]
+        return self.enemies[side]
 
     def range(self) -> int:
         a, b = self.ships.values()
         return distance(a.pos, b.pos)
 
     def turn_mode(self, ship: Ship) -> int:
-        speed = ship.speed_now()
+        speed = 0 if ship.stopped else ship.baseline + (1 if ship.accel else 0)  # ship.speed_now()
         key = (ship.spec.turn_mode, speed)
         found = self._turn_modes.get(key)
         if found is None:
@@ -76,16 +76,17 @@ class Lookups:
         return cost
 
     def legal_moves(self, ship: Ship) -> list[str]:
-        moves = ["straight"]
-        if not ship.het_used and ship.since_turn >= self.turn_mode(ship):
-            moves += ["turn-left", "turn-right"]
-        if ship.slip_ok and not ship.het_used:
-            moves += ["slip-left", "slip-right"]
-        if ship.available() >= self.rules.decel_cost:
+        het_used = ship.het_used
+        turn = not het_used and ship.since_turn >= self.turn_mode(ship)
+        moves = ["straight", "turn-left", "turn-right"] if turn else ["straight"]
+        if ship.slip_ok and not het_used:
+            moves += SLIPS
+        power = ship.energy + ship.battery  # ship.available()
+        if power >= self.rules.decel_cost:
             moves.append("decel")
-            if "turn-left" in moves:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
-                moves += ["pivot-left", "pivot-right"]
-        if ship.available() >= ship.spec.het_cost:
+            if turn:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
+                moves += PIVOTS
+        if power >= ship.spec.het_cost:
             moves += HETS[ship.facing]
         return moves
 
@@ -98,7 +99,16 @@ class Lookups:
         return None
 
     def weapon_cost(self, w, mode: str, rng: int) -> float | None:
-        """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so."""
+        """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so. Memoised per game (the
+        robot, the policy and the checks ask it hundreds of times a battle; the charts do not change)."""
+        key = (w.kind, w.arm, mode, rng)
+        costs = self.costs
+        if key in costs:
+            return costs[key]
+        found = costs[key] = self._weapon_cost(w, mode, rng)
+        return found
+
+    def _weapon_cost(self, w, mode: str, rng: int) -> float | None:
         r = self.rules
         if w.phaser:
             kind = "phaser-3" if mode == "as3" else w.kind

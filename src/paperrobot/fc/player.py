@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, from_offset, neighbour
+from ..core.hexgrid import distance, from_offset, in_arc, neighbour
 from . import geometry as geo
 from .requests import PLAIN, encode
 from .robot import Robot, repair_order
@@ -27,7 +27,7 @@ class Policy:
         """The policy's answer in contract terms (an option key or a form's values)."""
         game = request.state
         kind = request.kind
-        action = getattr(self, kind)(game, request.subject, game.enemy(request.side), request.data)
+        action = getattr(self, kind)(game, request.subject, game.enemies[request.side], request.data)
         if kind in PLAIN:  # an option key: one shared Decision per key (answers are never changed)
             found = _KEYS.get(action)
             if found is None:
@@ -110,9 +110,8 @@ class Policy:
         return "decel"
 
     def steer(self, game, ship: Ship, enemy: Ship, options):
-        heavy = [w for w in ship.weapons if w.alive and not w.phaser and not w.fired and
-                 (w.kind != "photon" or w.arm == 2)]
-        if not heavy and geo.rng(ship, enemy) <= 6:
+        if distance(ship.pos, enemy.pos) <= 6 and not any(
+                w.alive and not w.phaser and not w.fired and (w.kind != "photon" or w.arm == 2) for w in ship.weapons):
             # heavy weapons spent: turn away to show fresh shields until they are ready again
             toward = geo.turn_toward(ship, enemy.pos)
             away = "turn-left" if toward == "turn-right" else "turn-right"
@@ -141,8 +140,43 @@ class Policy:
 
     def fire(self, game, ship: Ship, enemy: Ship, _o):
         shots, budget, used = [], [ship.available()], set()
+        if game.drones:
+            self.fire_at_drones(game, ship, shots, budget, used)
+        rng = distance(ship.pos, enemy.pos)
+        last = game.impulse == 8
+        plan = []
+        if rng <= self.photon_range or (last and rng <= 12):
+            plan.append("photon")
+        if rng <= self.disruptor_range or (last and rng <= 12):
+            plan.append("disruptor")
+        if rng <= self.phaser_range or last:
+            plan += ["phaser-1", "phaser-2"]
+        if rng <= 2 or last:
+            plan += ["phaser-3"]  # phaser-3s stay for drones until the enemy is close
+        pos, facing, target = ship.pos, ship.facing, enemy.pos
+        for kind in plan:
+            heavy = kind in ("photon", "disruptor")
+            for w in ship.weapons:
+                if not w.alive or w.fired or w.kind != kind or w.id in used:
+                    continue
+                if not in_arc(pos, facing, w.arc, target):
+                    continue
+                mode = ""
+                if heavy:
+                    over = game.weapon_cost(w, "overload", rng)
+                    if over is not None and over <= budget[0] - 2:
+                        mode = "overload"
+                cost = game.weapon_cost(w, mode, rng)
+                if cost is None or cost > budget[0]:
+                    continue
+                budget[0] -= cost
+                used.add(w.id)
+                shots.append([w.id, "ship", mode, False])
+        return shots
+
+    def fire_at_drones(self, game, ship: Ship, shots: list, budget: list, used: set) -> None:
+        """Drones first: every drone within two hexes gets phasers until it is likely dead (4 points)."""
         robot = Robot(None)
-        # drones first: every drone within two hexes gets phasers until it is likely dead (4 points)
         for d in sorted(game.incoming(ship.side), key=lambda d: (distance(d.pos, ship.pos), d.id)):
             if d.held_by or d.impacting or distance(d.pos, ship.pos) > 2:
                 continue
@@ -156,34 +190,6 @@ class Policy:
                     used.add(w.id)
                     budget[0] -= c
                     dealt += 3
-        rng = geo.rng(ship, enemy)
-        last = game.impulse == 8
-        plan = []
-        if rng <= self.photon_range or (last and rng <= 12):
-            plan.append("photon")
-        if rng <= self.disruptor_range or (last and rng <= 12):
-            plan.append("disruptor")
-        if rng <= self.phaser_range or last:
-            plan += ["phaser-1", "phaser-2"]
-        if rng <= 2 or last:
-            plan += ["phaser-3"]  # phaser-3s stay for drones until the enemy is close
-        for kind in plan:
-            for w in ship.weapons:
-                if not w.alive or w.fired or w.kind != kind or w.id in used:
-                    continue
-                if not game.in_arc(ship, w.arc, enemy.pos):
-                    continue
-                mode = ""
-                over = game.weapon_cost(w, "overload", rng)
-                if kind in ("photon", "disruptor") and over is not None and over <= budget[0] - 2:
-                    mode = "overload"
-                cost = game.weapon_cost(w, mode, rng)
-                if cost is None or cost > budget[0]:
-                    continue
-                budget[0] -= cost
-                used.add(w.id)
-                shots.append([w.id, "ship", mode, False])
-        return shots
 
     def launch(self, game, ship, enemy, _o):
         if geo.rng(ship, enemy) <= 12:

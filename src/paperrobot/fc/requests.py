@@ -422,12 +422,23 @@ def fire_form(game, ship, n: int) -> tuple:
         return _options((("suggested", "the player policy's fire", {**hold, **encode("fire", _policy(game, "fire",
                                                                                                         ship))}),
                          ("hold", "hold fire", hold)))
-    found = game.forms[key] = (Form(fields, choices, check), presets, form_parser(check, known, presets, "fire"))
+    form, parse = Form(fields, choices, check), form_parser(check, known, presets, "fire")
+    found = game.forms[key] = (form, presets, parse, _fire(game, ship, form, presets, parse))
     return found
 
 
 def fire_request(game, ship) -> Request:
-    form, presets, parse = fire_form(game, ship, len([w for w in ship.weapons if w.alive and not w.fired]))
+    n = 0
+    for w in ship.weapons:
+        if w.alive and not w.fired:
+            n += 1
+    form, presets, parse, kept = fire_form(game, ship, n)
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
+        return kept.reissue(presets, game.view_fns[ship.side])
+    return _fire(game, ship, form, presets, parse)
+
+
+def _fire(game, ship, form, presets, parse) -> Request:
     return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
                    view=game.view_fns[ship.side], prompt="Offensive fire")
 

@@ -34,7 +34,7 @@ class Robot:
         if step is None:
             step = self.steps[kind] = getattr(self, "do_" + kind)
         game = request.state
-        decision = step(game, request.subject, game.enemy(request.side), request.data)  # act(), one call fewer
+        decision = step(game, request.subject, game.enemies[request.side], request.data)  # act(), one call fewer
         if kind in PLAIN:  # the engine's action is already an option key
             return decision
         return Decision(encode(kind, decision.action), decision.reasons)
@@ -440,7 +440,8 @@ class Robot:
         reasons: list[Reason] = []
         budget = [ship.available()]
         used: set[str] = set()
-        self.fire_at_drones(game, ship, enemy, shots, reasons, budget, used)
+        if game.drones:  # FC.5A, FC.5A1: only drones seeking the robot within two hexes
+            self.fire_at_drones(game, ship, enemy, shots, reasons, budget, used)
         rng = geo.rng(ship, enemy)
         in_fa = geo.in_fa(ship, enemy.pos)
         exploit = geo.down_shield_toward(enemy, ship.pos)  # "the robot ship is facing a down shield"
@@ -795,11 +796,11 @@ class Robot:
 def repair_order(game, ship: Ship, enemy: Ship) -> list[str]:
     """FC.7B's nine steps as one priority list (the engine spends repair points down it)."""
     order: list[str] = []
-    mx = ship.box_max
+    mx = dict(ship.spec.systems).get  # ship.box_max without a scan per question
     box = ship.boxes.get
-    if mx("control") and box("control", 0) == 0:
+    if mx("control", 0) and box("control", 0) == 0:
         order.append("control")  # 1
-    if mx("tractor") and box("tractor", 0) == 0:
+    if mx("tractor", 0) and box("tractor", 0) == 0:
         order.append("tractor")  # 2
     live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
     dead = [w for w in ship.weapons if not w.alive and w.phaser]
@@ -812,9 +813,9 @@ def repair_order(game, ship: Ship, enemy: Ship) -> list[str]:
             cover.sort(key=lambda w: (rank[w.kind], -geo.arc_width(w.arc), w.id))
             order.append(cover[0].id)
             live_arcs |= set(arc_parts(cover[0].arc))
-    if mx("battery") and box("battery", 0) == 0:
+    if mx("battery", 0) and box("battery", 0) == 0:
         order += ["battery", "battery"]  # 4
-    elif mx("battery") > 1 and box("battery", 0) == 1:
+    elif mx("battery", 0) > 1 and box("battery", 0) == 1:
         order.append("battery")
     racks = [i for i, r in enumerate(ship.racks) if r.alive]
     if racks and all(ship.racks[i].ammo == 0 for i in racks) and ship.reloads > 0:
@@ -822,11 +823,11 @@ def repair_order(game, ship: Ship, enemy: Ship) -> list[str]:
     enemy_drones = enemy.drones_left() > 0 or any(d.alive and d.owner == enemy.side for d in game.drones)
     if ship.spec.add_shots and ship.add_shots == 0 and enemy_drones:
         order.append("reload-add")  # 5: unless the opponent has no drones
-    if mx("transporter") and box("transporter", 0) == 0:
+    if mx("transporter", 0) and box("transporter", 0) == 0:
         order.append("transporter")  # 6
     weapons = [w.id for kind in ("phaser-1", "disruptor", "phaser-2") for w in ship.weapons
                if w.kind == kind and not w.alive]
-    power = [k for k in ("warp", "impulse", "reactor") for _ in range(mx(k) - box(k, 0))]
+    power = [k for k in ("warp", "impulse", "reactor") for _ in range(mx(k, 0) - box(k, 0))]
     for i in range(max(len(weapons), len(power))):  # 7: a weapon, then a power box, alternating
         if i < len(weapons):
             order.append(weapons[i])
@@ -837,13 +838,13 @@ def repair_order(game, ship: Ship, enemy: Ship) -> list[str]:
     other = [w.id for w in ship.weapons if not w.alive and w.id not in order]
     order += other
     rotation = ("tractor", "lab", "control", "fhull", "rhull", "transporter", "cargo")  # 8
-    missing = {k: mx(k) - box(k, 0) for k in rotation}
+    missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
     while any(missing.values()):
         for k in rotation:
             if missing[k] > 0:
                 order.append(k)
                 missing[k] -= 1
-    order += ["probe"] * (mx("probe") - box("probe", 0))  # 9 (FC has no armor on these ships)
-    order += ["shuttle"] * (mx("shuttle") - box("shuttle", 0))
-    order += ["battery"] * (mx("battery") - box("battery", 0))  # not in steps 7-9: last (docs/fc.md#repairs)
+    order += ["probe"] * (mx("probe", 0) - box("probe", 0))  # 9 (FC has no armor on these ships)
+    order += ["shuttle"] * (mx("shuttle", 0) - box("shuttle", 0))
+    order += ["battery"] * (mx("battery", 0) - box("battery", 0))  # not in steps 7-9: last (docs/fc.md#repairs)
     return order

@@ -374,7 +374,8 @@ class Game(Lookups):
         if col < 0 or (not paid and not ship.spend(self.rules.phaser_cost[kind])):
             return False
         w.fired = True
-        roll = self.dice.d6(f"{w.id} at drone {drone.id} range {rng}", ship.side)
+        roll = self.dice.d6(f"{w.id} at drone {drone.id} range {rng}" if self.rec or self.dice.asker else w.id,
+                            ship.side)  # the purpose in full only where it is read (see fire_at_ship)
         dmg = chart.rows[roll - 1][col]
         drone.damage += dmg
         if drone.damage >= self.rules.drone_hits:
@@ -547,7 +548,10 @@ class Game(Lookups):
 
     def fire_at_ship(self, ship: Ship, w, target: Ship, mode: str) -> int:
         rng = distance(ship.pos, target.pos)
-        roll = self.dice.d6(f"{w.id} {mode} at range {rng}".replace("  ", " "), ship.side)
+        # the purpose in full where it is read: the event log (rec), a person rolling (asker); a silent game's
+        # record keeps the weapon's id
+        roll = self.dice.d6(f"{w.id} {mode} at range {rng}".replace("  ", " ") if self.rec or self.dice.asker
+                            else w.id, ship.side)
         if w.phaser:
             kind = "phaser-3" if mode == "as3" else w.kind
             chart = self._phaser_chart(kind)

@@ -12,11 +12,23 @@ from ..core.controller import Decision, Reason
 from ..core.hexgrid import BASIC_ARCS, distance
 from .arcs import arc_parts
 from .geometry import in_arc
+from .reasons import Why
 from .requests import PLAIN, encode
 from . import geometry as geo
 from .state import Drone, Ship
 
-R = Reason
+R = Reason  # built at once: the constants below and the rarer steps; Why (reasons.py) is built when read
+NO_POWER = R("FC.GEN.POWER", "not enough energy for that speed: do as much as power allows")
+NO_TURN = R("FC.3A", "turn mode not satisfied: move straight or sideslip")
+NO_TURN_TO_FA = R("FC.3B1A", "enemy not in FA arc but no turn allowed: straight")
+TURN_TO_FA = {t: R("FC.3B1A", f"disruptors unfired, enemy not in FA arc: {t} to bring it into FA (or FX)")
+              for t in ("turn-left", "turn-right")}
+CENTERLINED_ANYWAY = R("FC.2.CENTERLINE", "about to enter the enemy centerline, but the enemy can centerline the "
+                                          "robot anyway: move on")
+HOLD_5D = R("FC.5D", "special: faster but behind, or closing at 8/16: hold fire until closer")
+HOLD_5E = R("FC.5E", "special: faster but behind, or on a closing course: hold fire until closer")
+RANGE_1_AS_PH3 = R("FC.5C", "range 1 with one point of power: fire two phasers as phaser-3s")
+NO_FIRE_STEP = (R("FC.5C", "no enemy drone near and no fire step ordered fire"),)
 _PAIRS: dict[str, tuple[str, str]] = {}  # roll2's purposes -> the two dice's purposes
 
 
@@ -69,11 +81,12 @@ class Robot:
         chosen = speed
         while chosen > 0 and chosen * ship.spec.move_cost > budget:
             chosen -= 8  # FC.1A: drop to the next lower baseline speed
-        text = f"2d6={total}: baseline speed {speed}"
         if chosen != speed:
-            text += f", dropped to {chosen} for lack of power"
-            reasons.append(R("FC.GEN.POWER", "not enough energy for that speed: do as much as power allows"))
-        reasons.insert(0, R("FC.1A", text, self.dice.since(mark)))
+            reasons.append(Why("FC.1A", "2d6={}: baseline speed {}, dropped to {} for lack of power",
+                               (total, speed, chosen), self.dice, mark))
+            reasons.append(NO_POWER)
+        else:
+            reasons.append(Why("FC.1A", "2d6={}: baseline speed {}", (total, speed), self.dice, mark))
         budget -= chosen * ship.spec.move_cost
         regen, r = self.regenerate(game, ship, enemy, budget)
         if r:
@@ -102,7 +115,7 @@ class Robot:
                 n = min(room, key=lambda k: (level[k - 1], k))
                 level[n - 1] += 1
                 regen.append(n)
-            text = f"d6={roll}: regenerate {len(regen)} box(es) on the weakest shield(s) {regen}"
+            fmt = "d6={}: regenerate {} box(es) on the weakest shield(s) {}"
         elif roll <= 4:
             facing = geo.shields_toward(ship, enemy.pos)
             targets = list(facing) * 2 if len(facing) == 1 else list(facing)  # split shield: one on each
@@ -110,10 +123,10 @@ class Robot:
                 if level[n - 1] < ship.shield_max[n - 1]:
                     level[n - 1] += 1
                     regen.append(n)
-            text = f"d6={roll}: regenerate {len(regen)} box(es) on the shield facing the enemy {regen}"
+            fmt = "d6={}: regenerate {} box(es) on the shield facing the enemy {}"
         else:
-            text = f"d6={roll}: do not regenerate shield boxes"
-        return regen, R("FC.1B", text, self.dice.since(mark))
+            fmt = "d6={}: do not regenerate shield boxes"
+        return regen, Why("FC.1B", fmt, (roll, len(regen), list(regen)), self.dice, mark)
 
     def hold_drones(self, game, ship: Ship, enemy: Ship, budget: float):
         """FC.1C: most dangerous held drone first; release or keep paying to hold."""
@@ -128,7 +141,7 @@ class Robot:
             shield = game.drone_shield(ship, d)
             zero = ship.shields[shield - 1] == 0
             if budget < game.rules.tractor_hold_cost:
-                reasons.append(R("FC.1C", f"no power to hold drone {d.id}: release it"))
+                reasons.append(Why("FC.1C", "no power to hold drone {}: release it", (d.id,)))
                 continue
             mark = self.dice.mark()
             roll = self.d6(f"held drone {d.id}", ship.side)
@@ -142,8 +155,8 @@ class Robot:
                        if near else "no phaser can target it" if not phasers else "")
             else:
                 hold, why = True, ""
-            text = f"d6={roll}: {'hold' if hold else 'release'} drone {d.id}" + (f" ({why})" if why else "")
-            reasons.append(R("FC.1C", text, self.dice.since(mark)))
+            reasons.append(Why("FC.1C", "d6={}: {} drone {} ({})" if why else "d6={}: {} drone {}",
+                               (roll, "hold" if hold else "release", d.id, why), self.dice, mark))
             if hold:
                 keep.append(d.id)
                 budget -= game.rules.tractor_hold_cost
@@ -155,14 +168,14 @@ class Robot:
         total = self.roll2("acceleration", ship.side)
         can = ship.available() >= game.rules.accel_cost and not ship.stopped
         if total <= 4:
-            action, text = ("accel", f"2d6={total}: pay for acceleration") if can else \
-                ("none", f"2d6={total}: accelerate, but no power (FC.GEN.POWER)")
+            action, fmt = ("accel", "2d6={}: pay for acceleration") if can else \
+                ("none", "2d6={}: accelerate, but no power (FC.GEN.POWER)")
         elif total <= 10 and ship.fired_disruptors and geo.in_ra(ship, enemy.pos):
-            action, text = ("accel", f"2d6={total}: disruptors fired and enemy in the rear arc: accelerate to get "
-                                     f"out of Dodge") if can else ("none", f"2d6={total}: would accelerate, no power")
+            action, fmt = ("accel", "2d6={}: disruptors fired and enemy in the rear arc: accelerate to get "
+                                    "out of Dodge") if can else ("none", "2d6={}: would accelerate, no power")
         else:
-            action, text = "none", f"2d6={total}: continue at baseline speed"
-        return Decision(action, (R("FC.2", text, self.dice.since(mark)),))
+            action, fmt = "none", "2d6={}: continue at baseline speed"
+        return Decision(action, (Why("FC.2", fmt, (total,), self.dice, mark),))
 
     # ---------------------------------------------------------------- 3. movement
     def do_move(self, game, ship: Ship, enemy: Ship, options: list[str]) -> Decision:
@@ -170,7 +183,7 @@ class Robot:
         reasons: list[Reason] = []
         if not turn_ok:
             move, reasons = self.maneuver(game, ship, enemy, options, allow_turn=False)
-            reasons.insert(0, R("FC.3A", "turn mode not satisfied: move straight or sideslip"))
+            reasons.insert(0, NO_TURN)
         else:
             move, reasons = self.maneuver(game, ship, enemy, options, allow_turn=True)
         move, extra = self.keep_in_arc(game, ship, enemy, move, options)
@@ -198,11 +211,11 @@ class Robot:
                 if roll_as <= 4:
                     away = "slip-right" if side == "left" else "slip-left"
                     move = away if slip_ok else "straight"
-                    reasons.append(R("FC.3B0", f"d6={roll}: drone wave of {len(drones)} from the {side}: sideslip away"
-                                     + ("" if slip_ok else " (slip mode not satisfied: straight)"),
-                                     self.dice.since(mark)))
+                    reasons.append(Why("FC.3B0", "d6={}: drone wave of {} from the {}: sideslip away" + (
+                        "" if slip_ok else " (slip mode not satisfied: straight)"), (roll, len(drones), side),
+                        self.dice, mark))
                     return move, reasons
-                reasons.append(R("FC.3B0", f"d6={roll}: drone wave, but go on to 3B1", self.dice.since(mark)))
+                reasons.append(Why("FC.3B0", "d6={}: drone wave, but go on to 3B1", (roll,), self.dice, mark))
         if not ship.fired_disruptors:
             move, rs = self.step_3b1(game, ship, enemy, options, allow_turn)
         else:
@@ -245,8 +258,8 @@ class Robot:
                     return het
             turn = geo.turn_toward(ship, enemy.pos)
             if not allow_turn:
-                return "straight", [R("FC.3B1A", "enemy not in FA arc but no turn allowed: straight")]
-            return turn, [R("FC.3B1A", f"disruptors unfired, enemy not in FA arc: {turn} to bring it into FA (or FX)")]
+                return "straight", [NO_TURN_TO_FA]
+            return turn, [TURN_TO_FA[turn]]
         mark = self.dice.mark()
         roll = self.d6("enemy in FA: manoeuvre", ship.side)
         if roll == 1:
@@ -261,7 +274,7 @@ class Robot:
         else:
             move, text = (geo.slip_relative(ship, enemy.pos, False), "sideslip away from the enemy") if slip_ok else \
                 ("straight", "slip mode not satisfied: straight ahead")
-        return move, [R("FC.3B1B", f"d6={roll}: {text}", self.dice.since(mark))]
+        return move, [Why("FC.3B1B", "d6={}: {}", (roll, text), self.dice, mark)]
 
     def het_choice(self, game, ship, enemy, options):
         """FC.3B1AX: HET to centre the enemy in FA; 1-3, or 1-5 if power then still overloads half."""
@@ -279,14 +292,14 @@ class Robot:
         mark = self.dice.mark()
         roll = self.d6("high energy turn", ship.side)
         if roll <= top:
-            return target, [R("FC.3B1AX", f"d6={roll} (HET on 1-{top}): high energy turn to centre the enemy in FA",
-                              self.dice.since(mark))]
+            return target, [Why("FC.3B1AX", "d6={} (HET on 1-{}): high energy turn to centre the enemy in FA",
+                                (roll, top), self.dice, mark)]
         return self._no_het(roll, top, mark, ship, enemy)
 
     def _no_het(self, roll, top, mark, ship, enemy):
         turn = geo.turn_toward(ship, enemy.pos)
-        return turn, [R("FC.3B1AX", f"d6={roll} (HET on 1-{top}): no HET", self.dice.since(mark)),
-                      R("FC.3B1A", f"enemy not in FA arc: {turn} to bring it into FA (or FX)")]
+        return turn, [Why("FC.3B1AX", "d6={} (HET on 1-{}): no HET", (roll, top), self.dice, mark),
+                      Why("FC.3B1A", "enemy not in FA arc: {} to bring it into FA (or FX)", (turn,))]
 
     def step_3b2(self, game, ship, enemy, options, allow_turn):
         slip_ok = "slip-left" in options
@@ -297,22 +310,22 @@ class Robot:
             if allow_turn and down_now:
                 for turn in ("turn-left", "turn-right"):
                     if not geo.exposes_down_shield(ship, turn, enemy.pos):
-                        return turn, [R("FC.3B2", f"d6={roll}: a down shield faces the enemy: {turn} to present a "
-                                                  f"working shield", self.dice.since(mark))]
+                        return turn, [Why("FC.3B2", "d6={}: a down shield faces the enemy: {} to present a "
+                                                    "working shield", (roll, turn), self.dice, mark)]
             if slip_ok:
                 slip = geo.away_from_centerline(ship, enemy, ("slip-left", "slip-right"))
-                return slip, [R("FC.3B2", f"d6={roll}: straight on, sideslipping away from the enemy centerline",
-                                self.dice.since(mark))]
-            return "straight", [R("FC.3B2", f"d6={roll}: move straight ahead", self.dice.since(mark))]
+                return slip, [Why("FC.3B2", "d6={}: straight on, sideslipping away from the enemy centerline",
+                                  (roll,), self.dice, mark)]
+            return "straight", [Why("FC.3B2", "d6={}: move straight ahead", (roll,), self.dice, mark)]
         if allow_turn and geo.heading_for_centerline(ship, enemy):
             turn = geo.away_from_centerline(ship, enemy, ("turn-left", "turn-right"))
             if geo.exposes_down_shield(ship, turn, enemy.pos) and not down_now:
-                return "straight", [R("FC.3B2", f"d6={roll}: turning away would show a down shield: straight",
-                                      self.dice.since(mark))]
-            return turn, [R("FC.3B2", f"d6={roll}: heading for the enemy centerline: {turn} away from it",
-                            self.dice.since(mark))]
-        return "straight", [R("FC.3B2", f"d6={roll}: not heading for the enemy centerline: straight",
-                              self.dice.since(mark))]
+                return "straight", [Why("FC.3B2", "d6={}: turning away would show a down shield: straight",
+                                        (roll,), self.dice, mark)]
+            return turn, [Why("FC.3B2", "d6={}: heading for the enemy centerline: {} away from it", (roll, turn),
+                              self.dice, mark)]
+        return "straight", [Why("FC.3B2", "d6={}: not heading for the enemy centerline: straight", (roll,),
+                                self.dice, mark)]
 
     def avoid_down_shield(self, ship, enemy, move, options, allow_turn):
         """FC.3.SHIELD: never choose to expose a down shield when another manoeuvre would not."""
@@ -328,14 +341,14 @@ class Robot:
         mine = "turn" if move.startswith("turn") else "slip" if move.startswith("slip") else "straight"
         others = [m for k, m in kinds.items() if k != mine and not geo.exposes_down_shield(ship, m, enemy.pos)]
         if not others:
-            return move, [R("FC.3.SHIELD", f"{move} shows a down shield but no alternative avoids it")]
+            return move, [Why("FC.3.SHIELD", "{} shows a down shield but no alternative avoids it", (move,))]
         if len(others) == 1:
-            return others[0], [R("FC.3.SHIELD", f"{move} would show a down shield: {others[0]} instead")]
+            return others[0], [Why("FC.3.SHIELD", "{} would show a down shield: {} instead", (move, others[0]))]
         mark = self.dice.mark()
         roll = self.d6("down-shield alternative", ship.side)
         pick = others[0] if roll <= 3 else others[1]
-        return pick, [R("FC.3.SHIELD", f"d6={roll}: {move} would show a down shield; both others are safe: {pick}",
-                        self.dice.since(mark))]
+        return pick, [Why("FC.3.SHIELD", "d6={}: {} would show a down shield; both others are safe: {}",
+                          (roll, move, pick), self.dice, mark)]
 
     def keep_in_arc(self, game, ship, enemy, move, options):
         """FC.3.ARC (docs/fc.md#keep-in-arc): disruptors unfired, enemy in FA within 8 hexes, the move would
@@ -352,7 +365,8 @@ class Robot:
             return move, []
         if ship.available() - game.rules.decel_cost < game.rules.disruptor_cost * len(disruptors):
             return move, []
-        return "decel", [R("FC.3.ARC", f"{move} would lose the enemy from the FA arc: decelerate to keep it in arc")]
+        return "decel", [Why("FC.3.ARC", "{} would lose the enemy from the FA arc: decelerate to keep it in arc",
+                             (move,))]
 
     def centerline_special(self, game, ship, enemy, move, options):
         """FC.2.CENTERLINE: on the last sub-pulse, do not step onto the enemy centerline from off it."""
@@ -363,9 +377,9 @@ class Robot:
             return move, []
         turn_ok = enemy.since_turn >= game.turn_mode(enemy)
         if geo.can_be_centerlined(enemy, ship.pos, turn_ok):
-            return move, [R("FC.2.CENTERLINE", "about to enter the enemy centerline, but the enemy can centerline "
-                                               "the robot anyway: move on")]
-        return "decel", [R("FC.2.CENTERLINE", f"last sub-pulse: {move} would enter the enemy centerline; decelerate")]
+            return move, [CENTERLINED_ANYWAY]
+        return "decel", [Why("FC.2.CENTERLINE", "last sub-pulse: {} would enter the enemy centerline; decelerate",
+                             (move,))]
 
     # ---------------------------------------------------------------- 4. defensive fire
     def do_defend(self, game, ship: Ship, enemy: Ship, drone_ids: list[str]) -> Decision:
@@ -384,10 +398,10 @@ class Robot:
             first = tied[(roll - 1) % len(tied)]
             order.remove(first)
             order.insert(0, first)
-            reasons.append(R("FC.4A", f"d6={roll}: shields {tied} tie on potential damage; start with #{first}",
-                             self.dice.since(mark)))
+            reasons.append(Why("FC.4A", "d6={}: shields {} tie on potential damage; start with #{}",
+                               (roll, tied, first), self.dice, mark))
         else:
-            reasons.append(R("FC.4A", f"start with shield #{order[0]} ({top * warhead} potential damage points)"))
+            reasons.append(Why("FC.4A", "start with shield #{} ({} potential damage points)", (order[0], top * warhead)))
         plan = []
         for shield in order:
             group = sorted(by_shield[shield], key=lambda d: d.id)
@@ -405,8 +419,8 @@ class Robot:
                              ["add", "phaser-3", "tractor"] if roll <= 4 else ["add", "phaser-3"])
                     rule = "FC.4C"
                 word = "penetrate" if penetrates else "not penetrate"
-                reasons.append(R(rule, f"d6={roll}: drone {d.id} would {word} shield #{shield}: {', '.join(steps)}, "
-                                       f"each only while it survives", self.dice.since(mark)))
+                reasons.append(Why(rule, "d6={}: drone {} would {} shield #{}: {}, each only while it survives",
+                                   (roll, d.id, word, shield, ", ".join(steps)), self.dice, mark))
                 plan.append([d.id, steps])
         return Decision(plan, tuple(reasons))
 
@@ -421,9 +435,8 @@ class Robot:
             else:
                 rule, use = "FC.4D2", roll <= 2 or (roll <= 4 and facing)
             amount = min(cap, damage) if use else 0
-            return Decision(amount, (R(rule, f"d6={roll}: reinforce shield #{shield} with {amount}"
-                                              + (" (enemy faces it)" if facing and use else ""),
-                                       self.dice.since(mark)),))
+            return Decision(amount, (Why(rule, "d6={}: reinforce shield #{} with {}" + (
+                " (enemy faces it)" if facing and use else ""), (roll, shield, amount), self.dice, mark),))
         total = self.roll2("reinforce after being hit", ship.side)
         if total <= 5:
             amount, text = min(cap, damage), "up to all available energy"
@@ -431,8 +444,8 @@ class Robot:
             amount, text = min(cap, damage, int(ship.available() // 2)), "up to half the available energy"
         else:
             amount, text = 0, "no reinforcement"
-        return Decision(amount, (R("FC.5F", f"2d6={total}: {text}: reinforce shield #{shield} with {amount}",
-                                   self.dice.since(mark)),))
+        return Decision(amount, (Why("FC.5F", "2d6={}: {}: reinforce shield #{} with {}", (total, text, shield, amount),
+                                     self.dice, mark),))
 
     # ---------------------------------------------------------------- 5. offensive fire
     def do_fire(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
@@ -442,76 +455,73 @@ class Robot:
         used: set[str] = set()
         if game.drones:  # FC.5A, FC.5A1: only drones seeking the robot within two hexes
             self.fire_at_drones(game, ship, enemy, shots, reasons, budget, used)
-        rng = geo.rng(ship, enemy)
-        in_fa = geo.in_fa(ship, enemy.pos)
-        exploit = geo.down_shield_toward(enemy, ship.pos)  # "the robot ship is facing a down shield"
-        plan: list[str] = []
+        rng = distance(ship.pos, enemy.pos)
         overload = True
         mark = self.dice.mark()
+        roll = None
         if game.impulse == 8:
-            plan, rule, text = ["phaser-1", "disruptor", "phaser-2", "phaser-3"], "FC.5B", "last impulse: fire everything"
+            plan, rule, fmt = ["phaser-1", "disruptor", "phaser-2", "phaser-3"], "FC.5B", "last impulse: fire everything"
         elif rng <= 4:
             roll = self.d6("fire at range 0-4", ship.side)
             rule = "FC.5C"
             if roll <= 2:
-                plan, text = ["phaser-1", "disruptor", "phaser-2", "phaser-3"], f"d6={roll}: fire everything"
+                plan, fmt = ["phaser-1", "disruptor", "phaser-2", "phaser-3"], "d6={}: fire everything"
             elif roll <= 5:
-                plan, text = ["phaser-1", "disruptor", "phaser-2"], f"d6={roll}: Ph-1s, disruptors, Ph-2s; no Ph-3s"
+                plan, fmt = ["phaser-1", "disruptor", "phaser-2"], "d6={}: Ph-1s, disruptors, Ph-2s; no Ph-3s"
             else:
-                plan, text = ["phaser-1", "phaser-2"], f"d6={roll}: Ph-1s and Ph-2s; no disruptors, no Ph-3s"
+                plan, fmt = ["phaser-1", "phaser-2"], "d6={}: Ph-1s and Ph-2s; no disruptors, no Ph-3s"
         elif rng <= 8:
             rule = "FC.5D"
+            in_fa = in_arc(ship.pos, ship.facing, "FA", enemy.pos)
             hold = (in_fa and geo.faster_but_behind(ship, enemy)) or (
                 geo.closing_course(ship, enemy) and ship.baseline in (8, 16) and enemy.baseline in (8, 16))
-            if hold and not exploit:
-                return self._done(shots, reasons + [R(rule, "special: faster but behind, or closing at 8/16: hold fire "
-                                                            "until closer")])
+            if hold and not geo.down_shield_toward(enemy, ship.pos):  # unless facing a down shield
+                return self._done(shots, reasons + [HOLD_5D])
             roll = self.d6("fire at range 5-8", ship.side)
             fast = in_fa and geo.faster(ship, enemy)
             if roll == 1:
                 plan = ["phaser-1", "disruptor", "phaser-2"] + (["phaser-3"] if in_fa else [])
-                text = f"d6={roll}: fire everything" + ("" if in_fa else " but Ph-3s (enemy not in FA)")
+                fmt = "d6={}: fire everything" + ("" if in_fa else " but Ph-3s (enemy not in FA)")
             elif roll <= 3:
-                plan, text = ["phaser-1", "phaser-2"], f"d6={roll}: Ph-1s and Ph-2s, no disruptors"
+                plan, fmt = ["phaser-1", "phaser-2"], "d6={}: Ph-1s and Ph-2s, no disruptors"
                 if not in_fa:
                     plan = ["phaser-1", "phaser-2:not-fa"]
                 if fast:
                     plan = [k + ":waist" for k in ("phaser-1", "phaser-2")]
-                    text += " (faster with enemy in FA: waist and rear phasers only)"
+                    fmt += " (faster with enemy in FA: waist and rear phasers only)"
             elif roll <= 5:
-                plan, text = ([] if fast else ["phaser-1"]), f"d6={roll}: Ph-1s only" + (
+                plan, fmt = ([] if fast else ["phaser-1"]), "d6={}: Ph-1s only" + (
                     " (none: faster with enemy in FA)" if fast else "")
             else:
-                plan, text = [], f"d6={roll}: do not fire"
-            overload = True
+                plan, fmt = [], "d6={}: do not fire"
         elif rng <= 15:
             rule = "FC.5E"
+            in_fa = in_arc(ship.pos, ship.facing, "FA", enemy.pos)
             hold = (in_fa and geo.faster_but_behind(ship, enemy)) or geo.closing_course(ship, enemy)
-            if hold and not exploit:
-                return self._done(shots, reasons + [R(rule, "special: faster but behind, or on a closing course: hold "
-                                                            "fire until closer")])
+            if hold and not geo.down_shield_toward(enemy, ship.pos):
+                return self._done(shots, reasons + [HOLD_5E])
             roll = self.d6("fire at range 9-15", ship.side)
             fast = in_fa and geo.faster(ship, enemy)
             p2 = ["phaser-2"] if in_fa else []
             if fast and roll <= 3:
-                plan, text = [], f"d6={roll}: no fire (faster with the enemy in FA)"
+                plan, fmt = [], "d6={}: no fire (faster with the enemy in FA)"
             elif roll <= 2:
-                plan, text = ["phaser-1", "disruptor"] + p2, f"d6={roll}: Ph-1s, disruptors" + (", Ph-2s" if p2 else "")
+                plan, fmt = ["phaser-1", "disruptor"] + p2, "d6={}: Ph-1s, disruptors" + (", Ph-2s" if p2 else "")
             elif roll == 3:
-                plan, text = ["phaser-1"] + p2, f"d6={roll}: Ph-1s" + (", Ph-2s" if p2 else "") + ", no disruptors"
+                plan, fmt = ["phaser-1"] + p2, "d6={}: Ph-1s" + (", Ph-2s" if p2 else "") + ", no disruptors"
             else:
-                plan, text = [], f"d6={roll}: do not fire"
+                plan, fmt = [], "d6={}: do not fire"
             overload = False
         else:
-            return self._done(shots, reasons + [R("FC.5E", f"enemy {rng} hexes away, beyond 15: no fire step applies")])
-        reasons.append(R(rule, text, self.dice.since(mark)))
-        reasons += self.fire_plan(game, ship, enemy, plan, overload, shots, budget, used)
+            return self._done(shots, reasons + [Why("FC.5E", "enemy {} hexes away, beyond 15: no fire step applies",
+                                                    (rng,))])
+        reasons.append(Why(rule, fmt, (roll,), self.dice, mark))
+        if plan:
+            reasons += self.fire_plan(game, ship, enemy, plan, overload, shots, budget, used)
         return self._done(shots, reasons)
 
     def _done(self, shots, reasons):
-        if not reasons:
-            reasons = [R("FC.5C", "no enemy drone near and no fire step ordered fire")]
-        return Decision(shots, tuple(reasons))
+        return Decision(shots, tuple(reasons) if reasons else NO_FIRE_STEP)
 
     def fire_plan(self, game, ship, enemy, plan, overload, shots, budget, used) -> list[Reason]:
         """Fire each named kind in order as far as arcs (FC.GEN.ARC) and power (FC.GEN.POWER) allow."""
@@ -530,7 +540,7 @@ class Robot:
                     shots.append([w.id, "ship", "as3", False])
                     used.add(w.id)
                 budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
-                reasons.append(R("FC.5C", "range 1 with one point of power: fire two phasers as phaser-3s"))
+                reasons.append(RANGE_1_AS_PH3)
         for kind, *limits in kinds:
             heavy = kind == "disruptor" and overload
             group = []  # (weapon, cost, only an overload can fire)
@@ -573,11 +583,11 @@ class Robot:
                 used.add(w.id)
                 shots.append([w.id, "ship", mode, False])
         if out_of_arc:
-            reasons.append(R("FC.GEN.ARC", f"not fired, the enemy is out of arc: {', '.join(out_of_arc)}"))
+            reasons.append(Why("FC.GEN.ARC", "not fired, the enemy is out of arc: {}", (", ".join(out_of_arc),)))
         if short:
-            reasons.append(R("FC.GEN.POWER", f"not fired for lack of power: {', '.join(short)}"))
+            reasons.append(Why("FC.GEN.POWER", "not fired for lack of power: {}", (", ".join(short),)))
         if downgraded and all(cost_of(game._weapon(ship, w), "overload", rng) is not None for w in downgraded):
-            reasons.append(R("FC.GEN.POWER", f"fired standard, no power to overload: {', '.join(downgraded)}"))
+            reasons.append(Why("FC.GEN.POWER", "fired standard, no power to overload: {}", (", ".join(downgraded),)))
         return reasons
 
     def phaser_for_drone(self, game, ship, drone, kinds, used, budget, mode="", exclude_bearing=None):
@@ -660,34 +670,35 @@ class Robot:
         mark = self.dice.mark()
         incoming = [d for d in game.incoming(ship.side) if not d.held_by and distance(d.pos, ship.pos) <= 4]
         targets: list[str] = []
+        args: tuple = ()
         if rng <= 8 and closing:
             rule = "FC.6A"
             roll = self.d6("launch: enemy within 8, closing", ship.side)
             n = 2 if roll <= 2 else 1 if roll <= 4 else (2 if imp8 else 0)
-            text = f"d6={roll}: launch {n}"
+            fmt, args = "d6={}: launch {}", (roll, n)
             if roll <= 2 and len(ship.racks) > 2:
                 again = self.d6("launch: more than two racks, roll again", ship.side)
                 more = 2 if again <= 2 else 1 if again <= 4 else (2 if imp8 else 0)
+                fmt, args = "d6={}: launch {}; more than two racks, d6={}: {} more", (roll, n, again, more)
                 n += more
-                text += f"; more than two racks, d6={again}: {more} more"
             targets = ["ship"] * n
         elif rng <= 8 and geo.moving_away(ship, enemy) and enemy.speed_now() <= 16:
             rule = "FC.6B"
             roll = self.d6("launch: enemy within 8, moving away", ship.side)
             n = 1 if roll == 1 else 2 if roll == 2 else 0
-            text, targets = f"d6={roll}: launch {n}", ["ship"] * n
+            fmt, args, targets = "d6={}: launch {}", (roll, n), ["ship"] * n
         elif 9 <= rng <= 12 and closing:
             rule = "FC.6C"
             roll = self.d6("launch: enemy 9-12, closing", ship.side)
             n = 1 if roll == 1 else 2 if roll == 2 else (2 if imp8 else 0)
-            text, targets = f"d6={roll}: launch {n}", ["ship"] * n
+            fmt, args, targets = "d6={}: launch {}", (roll, n), ["ship"] * n
         elif len(incoming) > 2:
             rule = "FC.6D"
             roll = self.d6("launch: counter-drones", ship.side)
             n = 2 if roll == 1 else 1 if roll <= 4 else 0
             incoming.sort(key=lambda d: (distance(d.pos, ship.pos), d.id))
             targets = [d.id for d in incoming[:n]]
-            text = f"d6={roll}: launch {n} at incoming drones {targets}"
+            fmt, args = "d6={}: launch {} at incoming drones {}", (roll, n, list(targets))
         else:
             rule = "FC.6E"
             roll = self.d6("launch: other cases", ship.side)
@@ -697,18 +708,18 @@ class Robot:
                     targets = [seekers[0].id]
                 else:
                     targets = ["ship"]
-                text = f"d6={roll}: launch one at the nearest target ({targets[0]})"
+                fmt, args = "d6={}: launch one at the nearest target ({})", (roll, targets[0])
             else:
-                text = f"d6={roll}: do not launch"
+                fmt, args = "d6={}: do not launch", (roll,)
         if len(targets) > ready:
-            text += f" (only {ready} rack(s) ready)"
+            fmt, args = fmt + " (only {} rack(s) ready)", args + (ready,)
             targets = targets[:ready]
-        return Decision(targets, (R(rule, text, self.dice.since(mark)),))
+        return Decision(targets, (Why(rule, fmt, args, self.dice, mark),))
 
     # ---------------------------------------------------------------- 7. end of turn
     def do_batteries(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
         store = max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
-        return Decision(store, (R("FC.7A", f"put {store:g} into the batteries (as much as possible)"),))
+        return Decision(store, (Why("FC.7A", "put {:g} into the batteries (as much as possible)", (store,)),))
 
     def do_repair(self, game, ship: Ship, enemy: Ship, options) -> Decision:
         order = repair_order(game, ship, enemy)

@@ -85,3 +85,21 @@ def test_half_arcs_fh_rh():
     assert not in_arc(o, A, "FH", Hex(3, -1)) and in_arc(o, A, "RH", Hex(3, -1))  # just aft of the beam
     assert in_arc(o, D, "FH", Hex(0, 3)) and not in_arc(o, D, "FH", Hex(0, -3))
     assert arc_parts("FH") == ("LF", "RF", "L", "R") and geo.arc_width("FH") == 4
+
+
+def test_after_move_of_every_manoeuvre_and_facing():
+    """Where each manoeuvre leaves a ship (FC.3A): forward through the hexside it steps across, facing kept
+    (straight, sideslip) or turned one hexside first (turn); pivots turn in place, decel stays, an HET faces
+    its letter and moves straight ahead."""
+    from paperrobot.core.hexgrid import neighbour
+    r, _ = ships(rpos=(10, 10))
+    for facing in range(6):
+        r.facing = facing
+        left, right = (facing - 1) % 6, (facing + 1) % 6
+        expected = {"straight": (neighbour(r.pos, facing), facing),
+                    "turn-left": (neighbour(r.pos, left), left), "turn-right": (neighbour(r.pos, right), right),
+                    "slip-left": (neighbour(r.pos, left), facing), "slip-right": (neighbour(r.pos, right), facing),
+                    "pivot-left": (r.pos, left), "pivot-right": (r.pos, right), "decel": (r.pos, facing),
+                    **{f"het-{'ABCDEF'[f]}": (neighbour(r.pos, f), f) for f in range(6)}}
+        for move, where in expected.items():
+            assert geo.after_move(r, move) == where, (facing, move)

@@ -32,7 +32,7 @@ from ..core.contract import Request
 from ..core.controller import Decision
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.hexgrid import Board, Hex, distance, facing_index, from_offset, neighbour
+from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, facing_index, from_offset, neighbour
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, band_index, load_tables
 from .geometry import facing_toward
@@ -70,6 +70,7 @@ class Game(Lookups):
         }
         self.drones: list[Drone] = []
         self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
+        self.arms = {side: ship.weapons_by_kind() for side, ship in self.ships.items()}  # kind -> weapons, in order
         self.forms: dict = {}  # per-ship forms and name sets of the requests (options.py), built once
         self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.py keeps
         # their accelerate and move requests and asks them again, made new: Request.reissue)
@@ -220,17 +221,17 @@ class Game(Lookups):
             elif action == "emergency":
                 ship.stopped = True
                 self.emit("emergency", side)
-        pulses = {side: self.subpulses(ship) for side, ship in self.ships.items()}  # fixed for the impulse
+        first, last = (self.ships[side] for side in self.order)  # the robot moves last (FC.GEN.ORDER)
+        pulses = (self.subpulses(first), self.subpulses(last))  # fixed for the impulse
         for sp in (1, 2, 3, 4):
             self.subpulse = sp
-            for side in self.order:  # the robot moves last (FC.GEN.ORDER)
-                ship = self.ships[side]
-                if sp in pulses[side]:
+            for ship, moves in zip((first, last), pulses):
+                if sp in moves:
                     decision = yield opt.move_request(self, ship, self.legal_moves(ship))
                     self.move_ship(ship, decision.action)
                     if self.over:
                         return
-            if sp in DRONE_SUBPULSES:
+            if sp in DRONE_SUBPULSES and self.drones:
                 self.move_drones()
         self.subpulse = 0
         if self.drones:  # no drone in play: nothing has impacted (checked on every impulse)
@@ -624,10 +625,13 @@ class Game(Lookups):
         order = list((yield opt.repair_request(self, ship, points)).action)
         if ship.repair_target:  # a started box is finished first (5G)
             order.insert(0, ship.repair_target)
+        repairable = None  # what can be repaired now: the same until a box is restored
         for item in order:
             if points <= 0:
                 break
-            if item not in self.damaged_systems(ship) and item not in self.reload_options(ship):
+            if repairable is None:
+                repairable = set(self.damaged_systems(ship)) | set(self.reload_options(ship))
+            if item not in repairable:
                 continue
             cost = self.repair_cost(item)
             progress = ship.repair_done if ship.repair_target == item else 0
@@ -635,6 +639,7 @@ class Game(Lookups):
             points -= spend
             if progress + spend >= cost:
                 self._restore(ship, item)
+                repairable = None
                 ship.repair_target, ship.repair_done = "", 0
                 self.emit("repaired", ship.side, item=item)
             else:
@@ -674,13 +679,17 @@ def _silent(*args, **data) -> None:
 
 def seek_facing(pos: Hex, facing: int, target: Hex) -> int:
     """A seeking weapon's facing for its next move: straight if that is among the best, else one hexside."""
-    best = None
+    tq, tr = target[0] - pos[0], target[1] - pos[1]
+    best, chosen = 1 << 30, facing
     for turn in (0, -1, 1):  # straight first: a drone only turns when it has to (FC.GEN.DRONES)
         f = (facing + turn) % 6
-        d = distance(neighbour(pos, f), target)
-        if best is None or d < best[0]:
-            best = (d, f)
-    return best[1]
+        step = DIRECTIONS[f]
+        dq, dr = tq - step[0], tr - step[1]  # the range from the hex ahead that way (hexgrid.distance, inline:
+        s = dq + dr                           # three drone moves an impulse each ask it three times)
+        d = ((dq if dq > 0 else -dq) + (dr if dr > 0 else -dr) + (s if s > 0 else -s)) >> 1
+        if d < best:
+            best, chosen = d, f
+    return chosen
 
 
 def _hexlist(h: Hex) -> list[int]:

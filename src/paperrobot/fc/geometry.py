@@ -104,22 +104,28 @@ def turn_toward(ship: Ship, h: Hex) -> str:
     return "turn-left" if diff in (4, 5) else "turn-right"
 
 
+# Each manoeuvre as (hexside stepped through, new facing), both relative to the facing (None: no step);
+# an HET's facing is absolute. The robot asks where a move leaves it several times a decision.
+_STEPS: dict[str, tuple[int | None, int, bool]] = {
+    "straight": (0, 0, False), "turn-left": (-1, -1, False), "turn-right": (1, 1, False),
+    "slip-left": (-1, 0, False), "slip-right": (1, 0, False), "pivot-left": (None, -1, False),
+    "pivot-right": (None, 1, False), "decel": (None, 0, False),
+    **{f"het-{letter}": (0, f, True) for f, letter in enumerate("ABCDEF")},
+}
+
+
 def after_move(ship: Ship, move: str) -> tuple[Hex, int]:
-    """Where a manoeuvre would leave the ship: (hex, facing)."""
+    """Where a manoeuvre would leave the ship: (hex, facing). Anything else stays put (as decel)."""
     pos, facing = ship.pos, ship.facing
-    if move == "straight":
-        return neighbour(pos, facing), facing
-    if move in ("turn-left", "turn-right"):
-        facing = (facing + (-1 if move == "turn-left" else 1)) % 6
-        return neighbour(pos, facing), facing
-    if move in ("slip-left", "slip-right"):
-        return neighbour(pos, facing + (-1 if move == "slip-left" else 1)), facing
-    if move in ("pivot-left", "pivot-right"):
-        return pos, (facing + (-1 if move == "pivot-left" else 1)) % 6
-    if move.startswith("het-"):
-        facing = "ABCDEF".index(move[4])
-        return neighbour(pos, facing), facing
-    return pos, facing  # decel
+    step = _STEPS.get(move)
+    if step is None:
+        return pos, facing
+    side, turn, het = step
+    if het:
+        return neighbour(pos, turn), turn
+    if side is None:
+        return pos, (facing + turn) % 6
+    return neighbour(pos, facing + side), (facing + turn) % 6
 
 
 def exposes_down_shield(ship: Ship, move: str, enemy_pos: Hex) -> bool:

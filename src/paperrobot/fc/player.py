@@ -12,6 +12,14 @@ from .robot import Robot, repair_order
 from .state import Ship
 
 WHY = (Reason("POLICY", "heuristic player policy"),)
+
+
+def _heavy_ready(ship: Ship) -> bool:
+    """A heavy weapon (not a phaser) that can fire: unfired, and a photon armed."""
+    for w in ship.weapons:
+        if w.alive and not w.phaser and not w.fired and (w.kind != "photon" or w.arm == 2):
+            return True
+    return False
 _KEYS: dict[str, Decision] = {}  # the policy's Decisions for option-key answers (moves, accelerate, ...)
 
 
@@ -23,11 +31,17 @@ class Policy:
     photon_range = 4  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
     disruptor_range = 2
 
+    def __init__(self):
+        self.steps: dict = {}  # request kind -> the method answering it
+
     def decide(self, request: Request) -> Decision:
         """The policy's answer in contract terms (an option key or a form's values)."""
         game = request.state
         kind = request.kind
-        action = getattr(self, kind)(game, request.subject, game.enemies[request.side], request.data)
+        step = self.steps.get(kind)
+        if step is None:
+            step = self.steps[kind] = getattr(self, kind)
+        action = step(game, request.subject, game.enemies[request.side], request.data)
         if kind in PLAIN:  # an option key: one shared Decision per key (answers are never changed)
             found = _KEYS.get(action)
             if found is None:
@@ -110,13 +124,12 @@ class Policy:
         return "decel"
 
     def steer(self, game, ship: Ship, enemy: Ship, options):
-        if distance(ship.pos, enemy.pos) <= 6 and not any(
-                w.alive and not w.phaser and not w.fired and (w.kind != "photon" or w.arm == 2) for w in ship.weapons):
+        if distance(ship.pos, enemy.pos) <= 6 and not _heavy_ready(ship):
             # heavy weapons spent: turn away to show fresh shields until they are ready again
             toward = geo.turn_toward(ship, enemy.pos)
             away = "turn-left" if toward == "turn-right" else "turn-right"
-            return away if away in options and geo.in_fa(ship, enemy.pos) else "straight"
-        if not geo.in_fa(ship, enemy.pos):
+            return away if away in options and in_arc(ship.pos, ship.facing, "FA", enemy.pos) else "straight"
+        if not in_arc(ship.pos, ship.facing, "FA", enemy.pos):
             turn = geo.turn_toward(ship, enemy.pos)
             if turn in options:
                 return turn
@@ -154,10 +167,11 @@ class Policy:
         if rng <= 2 or last:
             plan += ["phaser-3"]  # phaser-3s stay for drones until the enemy is close
         pos, facing, target = ship.pos, ship.facing, enemy.pos
+        arms = game.arms[ship.side]
         for kind in plan:
             heavy = kind in ("photon", "disruptor")
-            for w in ship.weapons:
-                if not w.alive or w.fired or w.kind != kind or w.id in used:
+            for w in arms.get(kind, ()):
+                if not w.alive or w.fired or w.id in used:
                     continue
                 if not in_arc(pos, facing, w.arc, target):
                     continue

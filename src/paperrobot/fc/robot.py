@@ -61,15 +61,15 @@ class Robot:
 
     # ---------------------------------------------------------------- helpers
     def d6(self, purpose: str, side: str) -> int:
-        return self.dice.d6(purpose, side)
+        return self.dice.roll(6, purpose, side)  # Dice.d6 without its own call
 
     def roll2(self, purpose: str, side: str) -> int:
         """2d6; each die's purpose is ``purpose`` and "(1 of 2)" / "(2 of 2)", joined once per purpose."""
         pair = _PAIRS.get(purpose)
         if pair is None:
             pair = _PAIRS[purpose] = (purpose + " (1 of 2)", purpose + " (2 of 2)")
-        d6 = self.dice.d6
-        return d6(pair[0], side) + d6(pair[1], side)
+        roll = self.dice.roll
+        return roll(6, pair[0], side) + roll(6, pair[1], side)
 
     # ---------------------------------------------------------------- 1. start of turn
     def do_allocate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
@@ -251,8 +251,8 @@ class Robot:
 
     def step_3b1(self, game, ship, enemy, options, allow_turn):
         slip_ok = "slip-left" in options
-        if not geo.in_fa(ship, enemy.pos):
-            if allow_turn and geo.rng(ship, enemy) <= 4:
+        if not in_arc(ship.pos, ship.facing, "FA", enemy.pos):
+            if allow_turn and distance(ship.pos, enemy.pos) <= 4:
                 het = self.het_choice(game, ship, enemy, options)
                 if het is not None:
                     return het
@@ -541,11 +541,12 @@ class Robot:
                     used.add(w.id)
                 budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
                 reasons.append(RANGE_1_AS_PH3)
+        arms = game.arms[ship.side]
         for kind, *limits in kinds:
             heavy = kind == "disruptor" and overload
             group = []  # (weapon, cost, only an overload can fire)
-            for w in ship.weapons:
-                if not w.alive or w.fired or w.kind != kind or w.id in used:
+            for w in arms.get(kind, ()):
+                if not w.alive or w.fired or w.id in used:
                     continue
                 if limits:
                     if "not-fa" in limits and geo.is_fa_weapon(w.arc):
@@ -591,9 +592,10 @@ class Robot:
         return reasons
 
     def phaser_for_drone(self, game, ship, drone, kinds, used, budget, mode="", exclude_bearing=None):
+        arms = game.arms[ship.side]
         for kind in kinds:
-            for w in ship.weapons:
-                if (w.alive and not w.fired and w.kind == kind and w.id not in used
+            for w in arms.get(kind, ()):
+                if (w.alive and not w.fired and w.id not in used
                         and game.in_arc(ship, w.arc, drone.pos)):
                     if exclude_bearing is not None and game.in_arc(ship, w.arc, exclude_bearing):
                         continue

@@ -110,6 +110,13 @@ class Ship:
     def speed_now(self) -> int:
         return 0 if self.stopped else self.baseline + (1 if self.accel else 0)
 
+    def weapons_by_kind(self) -> dict[str, tuple[Weapon, ...]]:
+        """Each weapon kind's weapons, in the card's order (the robot and the policy fire kind by kind)."""
+        found: dict[str, list[Weapon]] = {}
+        for w in self.weapons:
+            found.setdefault(w.kind, []).append(w)
+        return {kind: tuple(ws) for kind, ws in found.items()}
+
     def live_weapons(self, kind: str | None = None) -> list[Weapon]:
         return [w for w in self.weapons if w.alive and (kind is None or w.kind == kind)]
 

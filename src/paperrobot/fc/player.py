@@ -166,8 +166,8 @@ class Policy:
             plan += ["phaser-1", "phaser-2"]
         if rng <= 2 or last:
             plan += ["phaser-3"]  # phaser-3s stay for drones until the enemy is close
-        pos, facing, target = ship.pos, ship.facing, enemy.pos
         arms = game.arms[ship.side]
+        pos, facing, target = ship.pos, ship.facing, enemy.pos
         for kind in plan:
             heavy = kind in ("photon", "disruptor")
             for w in arms.get(kind, ()):

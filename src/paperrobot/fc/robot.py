@@ -542,9 +542,12 @@ class Robot:
                 budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
                 reasons.append(RANGE_1_AS_PH3)
         arms = game.arms[ship.side]
+        # FC.GEN.POWER: fire as many as power allows, in the card's order; then overload as many of those as power
+        # allows (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
         for kind, *limits in kinds:
             heavy = kind == "disruptor" and overload
-            group = []  # (weapon, cost, only an overload can fire)
+            firing = []  # heavy: (weapon, cost, only an overload can fire), paid standard so far
+            standard: dict[int, float | None] = {}  # this kind's standard cost at this range, by photon arming
             for w in arms.get(kind, ()):
                 if not w.alive or w.fired or w.id in used:
                     continue
@@ -556,22 +559,25 @@ class Robot:
                 if not in_arc(pos, facing, w.arc, target):
                     out_of_arc.append(w.id)
                     continue
-                cost = cost_of(w, "", rng)
+                arm = w.arm
+                if arm in standard:
+                    cost = standard[arm]
+                else:
+                    cost = standard[arm] = cost_of(w, "", rng)
                 only = cost is None  # range 0: the overload is the only shot
                 if only:
                     cost = cost_of(w, "overload", rng) if heavy else None
                     if cost is None:
                         continue  # out of range (an overload can fire at range 0, where a standard shot cannot)
-                group.append((w, cost, only))
-            # FC.GEN.POWER: fire as many as power allows; then overload as many of those as power allows
-            # (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
-            firing = []
-            for w, cost, only in group:
                 if cost > budget[0] + 1e-9:
                     short.append(w.id)
                     continue
                 budget[0] -= cost
-                firing.append((w, cost, only))
+                if heavy:
+                    firing.append((w, cost, only))
+                else:  # only a heavy weapon has an overload to add
+                    used.add(w.id)
+                    shots.append([w.id, "ship", "", False])
             for w, cost, only in firing:
                 mode = "overload" if only else ""
                 if heavy and not only:

@@ -103,3 +103,19 @@ def test_after_move_of_every_manoeuvre_and_facing():
                     **{f"het-{'ABCDEF'[f]}": (neighbour(r.pos, f), f) for f in range(6)}}
         for move, where in expected.items():
             assert geo.after_move(r, move) == where, (facing, move)
+
+
+def test_arc_masks_agree_with_the_hex_grid_arc_test():
+    """FC.GEN.ARC: the fire plans' wedge masks (fc/arcs.py) hold a target exactly when hexgrid.in_arc does, for
+    every vector within 10 hexes, every facing and every arc name the cards and the grid use (the half arcs
+    FH/RH have no mask: they are asked of in_arc)."""
+    import itertools
+    from paperrobot.core import hexgrid
+    from paperrobot.fc.arcs import arc_masks, wedges
+    names = [*hexgrid.BASIC_ARCS, *hexgrid.COMBINED_ARCS, "L+LR", "LF+L+RR", "RF+R+LR", "R+RR", "LF+L", "RF+R"]
+    assert arc_masks("FH") is None and arc_masks("RH+L") is None
+    for dq, dr in itertools.product(range(-10, 11), repeat=2):
+        holds = wedges(dq, dr)
+        for facing, name in itertools.product(range(6), names):
+            assert bool(arc_masks(name)[facing] & holds) == hexgrid.in_arc(Hex(4, -1), facing, name,
+                                                                           Hex(4 + dq, -1 + dr)), (dq, dr, facing, name)

@@ -21,3 +21,31 @@ def arc_parts(arc: str) -> tuple[str, ...]:
         found = HALF_ARCS.get(piece) or hexgrid.arc_parts(piece)  # core raises a clear ValueError
         parts.extend(p for p in found if p not in parts)
     return tuple(parts)
+
+
+# The fire plans ask one target's bearing of every weapon of a ship (a dozen arcs, a fixed hex vector). Core's
+# in_arc memo is keyed by the vector, and FC's floating map gives so many vectors that it often misses; here
+# the vector's 60-degree wedges are worked out once, by the signs of its cube coordinates, and each arc is a
+# bit mask of wedges per facing. Equal to hexgrid.in_arc for every arc made of 60-degree pieces (tests/fc).
+def wedges(dq: int, dr: int) -> int:
+    """Bit k set: the hex vector (dq, dr) lies in the wedge between directions k and k+1 (hexgrid._wedge; a
+    vector on a direction row is in both wedges beside it, the zero vector in all six)."""
+    ds = -dq - dr
+    return ((dq >= 0 and ds >= 0) | (dr <= 0 and ds <= 0) << 1 | (dq >= 0 and dr >= 0) << 2
+            | (dq <= 0 and ds <= 0) << 3 | (dr >= 0 and ds >= 0) << 4 | (dq <= 0 and dr <= 0) << 5)
+
+
+@lru_cache(maxsize=None)
+def arc_masks(arc: str) -> tuple[int, ...] | None:
+    """The wedges (bit mask) of ``arc`` for each facing 0-5; None for an arc with a half (FH, RH), which is
+    a half-plane, not a union of wedges: test it with in_arc."""
+    masks = []
+    for facing in range(6):
+        mask = 0
+        for piece in arc.upper().replace(" ", "").split("+"):
+            if piece in HALF_ARCS:
+                return None
+            for part in hexgrid.arc_parts(piece):
+                mask |= 1 << ((facing + hexgrid.BASIC_ARCS[part][0]) % 6)
+        masks.append(mask)
+    return tuple(masks)

@@ -7,6 +7,7 @@ from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, from_offset, in_arc, neighbour
 from . import geometry as geo
+from .arcs import wedges
 from .requests import PLAIN, encode
 from .robot import Robot, repair_order
 from .state import Ship
@@ -167,13 +168,15 @@ class Policy:
         if rng <= 2 or last:
             plan += ["phaser-3"]  # phaser-3s stay for drones until the enemy is close
         arms = game.arms[ship.side]
-        pos, facing, target = ship.pos, ship.facing, enemy.pos
+        pos, facing, target = ship.pos, ship.facing % 6, enemy.pos
+        holds = wedges(target[0] - pos[0], target[1] - pos[1])  # the enemy's wedges: the arcs that hold it
         for kind in plan:
             heavy = kind in ("photon", "disruptor")
             for w in arms.get(kind, ()):
                 if not w.alive or w.fired or w.id in used:
                     continue
-                if not in_arc(pos, facing, w.arc, target):
+                masks = w.masks
+                if not (masks[facing] & holds if masks is not None else in_arc(pos, facing, w.arc, target)):
                     continue
                 mode = ""
                 if heavy:

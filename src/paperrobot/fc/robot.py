@@ -10,7 +10,7 @@ from itertools import combinations
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import BASIC_ARCS, distance
-from .arcs import arc_parts
+from .arcs import arc_parts, wedges
 from .geometry import in_arc
 from .reasons import Why
 from .requests import PLAIN, encode
@@ -30,6 +30,9 @@ HOLD_5E = R("FC.5E", "special: faster but behind, or on a closing course: hold f
 RANGE_1_AS_PH3 = R("FC.5C", "range 1 with one point of power: fire two phasers as phaser-3s")
 NO_FIRE_STEP = (R("FC.5C", "no enemy drone near and no fire step ordered fire"),)
 _PAIRS: dict[str, tuple[str, str]] = {}  # roll2's purposes -> the two dice's purposes
+# a fire plan's entries, "kind" or "kind:limit", as (kind, limits)
+_PLAN_STEPS = {f"{k}{limit}": (k, (limit[1:],) if limit else ()) for k in ("phaser-1", "phaser-2", "phaser-3",
+               "disruptor") for limit in ("", ":not-fa", ":waist")}
 
 
 class Robot:
@@ -525,14 +528,14 @@ class Robot:
 
     def fire_plan(self, game, ship, enemy, plan, overload, shots, budget, used) -> list[Reason]:
         """Fire each named kind in order as far as arcs (FC.GEN.ARC) and power (FC.GEN.POWER) allow."""
-        pos, facing, target = ship.pos, ship.facing, enemy.pos
+        pos, facing, target = ship.pos, ship.facing % 6, enemy.pos
         rng = distance(pos, target)
         cost_of = game.weapon_cost
         reasons: list[Reason] = []
         out_of_arc, short, downgraded = [], [], []
-        kinds = [k.split(":") for k in plan]
+        kinds = [_PLAN_STEPS[k] for k in plan]
         # 5C note: at range 1, two Ph-1/2 and only one point of power: fire both as Ph-3s
-        if rng == 1 and 1 <= budget[0] < 2 and any(k[0] in ("phaser-1", "phaser-2") for k in kinds):
+        if rng == 1 and 1 <= budget[0] < 2 and any(kind in ("phaser-1", "phaser-2") for kind, _ in kinds):
             p12 = [w for w in ship.weapons if w.alive and not w.fired and w.id not in used and w.kind in
                    ("phaser-1", "phaser-2") and in_arc(pos, facing, w.arc, target)]
             if len(p12) >= 2:
@@ -542,9 +545,10 @@ class Robot:
                 budget[0] -= 2 * game.rules.phaser_cost["phaser-3"]
                 reasons.append(RANGE_1_AS_PH3)
         arms = game.arms[ship.side]
+        holds = wedges(target[0] - pos[0], target[1] - pos[1])  # the enemy's wedges: the arcs that hold it
         # FC.GEN.POWER: fire as many as power allows, in the card's order; then overload as many of those as power
         # allows (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
-        for kind, *limits in kinds:
+        for kind, limits in kinds:
             heavy = kind == "disruptor" and overload
             firing = []  # heavy: (weapon, cost, only an overload can fire), paid standard so far
             standard: dict[int, float | None] = {}  # this kind's standard cost at this range, by photon arming
@@ -556,7 +560,8 @@ class Robot:
                         continue
                     if "waist" in limits and not geo.is_waist_or_rear(w.arc):
                         continue
-                if not in_arc(pos, facing, w.arc, target):
+                masks = w.masks
+                if not (masks[facing] & holds if masks is not None else in_arc(pos, facing, w.arc, target)):
                     out_of_arc.append(w.id)
                     continue
                 arm = w.arm

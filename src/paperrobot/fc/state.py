@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.hexgrid import Hex
+from .arcs import arc_masks
 from .data import ShipSpec
 
 POWER = ("warp", "impulse", "reactor")
@@ -19,9 +20,11 @@ class Weapon:
     fired: bool = False  # fired this turn (each weapon once per turn)
     arm: int = 0  # photons: 0 empty, 1 preloaded, 2 armed
     phaser: bool = field(init=False)  # a phaser of any type: read thousands of times a battle, so stored
+    masks: tuple[int, ...] | None = field(init=False, repr=False)  # its arc's wedges by facing (arcs.arc_masks)
 
     def __post_init__(self) -> None:
         self.phaser = self.kind in PHASERS
+        self.masks = arc_masks(self.arc)
 
 
 @dataclass(slots=True)

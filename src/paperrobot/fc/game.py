@@ -288,14 +288,17 @@ class Game(Lookups):
             return
         if not self.drones:
             return
-        # a ship entering the hex of a drone seeking it is struck at once
-        for d in self.incoming(ship.side):
-            if d.pos == ship.pos and not d.held_by and not d.impacting:
-                d.impacting = True
-                d.approach = facing_toward(ship.pos, neighbour(ship.pos, ship.facing))[0]
+        # a ship entering the hex of a drone seeking it is struck at once; the drones it holds move with it
+        # (one pass: a held drone is never one that strikes)
+        side, pos = ship.side, ship.pos
         for d in self.drones:
-            if d.alive and d.held_by == ship.side:
-                d.pos = ship.pos
+            if not d.alive:
+                continue
+            if d.held_by == side:
+                d.pos = pos
+            elif d.target == side and d.pos == pos and not d.held_by and not d.impacting:
+                d.impacting = True
+                d.approach = facing_toward(pos, neighbour(pos, ship.facing))[0]
 
     def move_drones(self) -> None:
         """Seeking weapons: straight if that closes best, else one hexside toward the target (FC.GEN.DRONES)."""

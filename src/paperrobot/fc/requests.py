@@ -646,6 +646,8 @@ def encode(kind: str, action: Any) -> Any:
         return {"speed": action.get("speed", 0), "regen": list(action.get("regen", ())),
                 "hold": list(action.get("hold", ())), "photons": list(action.get("photons", ()))}
     if kind == "fire":
+        if not action:
+            return {}  # hold fire
         return {f"shot{i}": shot_key(s[0], s[1], s[2]) for i, s in enumerate(action, 1)}
     if kind == "launch":
         return {f"launch{i}": t for i, t in enumerate(action, 1)}

@@ -9,8 +9,8 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, arc_part, arc_test, circle, closest_point, fp_reach, maneuver, overlaps,
-                       poly_within, segment_hits_poly, zone_band)
+from .geometry import (ZONES, arc_part, arc_test, arc_tests, circle, closest_point, fp_reach, maneuver, overlaps,
+                       poly_within, range_band, segment_hits_poly, zone_band)
 from .state import Ship, Squad
 from .tactics import ship_radius
 
@@ -92,12 +92,10 @@ class Measures:
         """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
         obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
         out: list[ShotOpt] = []
-        fp = ship.fp
         enemy = self.enemy(ship.side)
         squads = [] if ships_only else self.live_squads(enemy)
-        ruler = self.geo.ruler
         at_ships = self.ship_memo("ship-shots")  # the attacks on ships depend on the ships alone
-        at_squads = self.ship_memo("squad-shots")
+        at_squads = self.ship_memo("squad-shots") if squads else None
         for zone in ZONES:
             if zone in used:
                 continue
@@ -106,21 +104,72 @@ class Measures:
             if hit is None:
                 hit = at_ships[key] = self._zone_ship_shots(ship, zone, enemy)
             out += hit
-            if not squads:
-                continue
-            arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-            anti = ship.anti()
             for q in squads:
                 if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
                     continue
-                # the attack on a squadron depends on the ships (line of sight) and on where the squadron is
-                qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-                shot = at_squads.get(qkey, False)
-                if shot is False:
-                    shot = at_squads[qkey] = self._squad_shot(ship, zone, q, arc, zpoly, tp, anti, ruler)
+                shot = self._squad_shot(ship, zone, q, at_squads)
                 if shot is not None:
                     out.append(shot)
         return [o for o in out if o.colours]
+
+    def group_shots(self, ship: Ship, target: Ship | None) -> list[ShotOpt]:
+        """The shots of ship_shots(ship) at one enemy ship ``target`` (None: at the enemy squadrons), the same
+        measurements (shared memos), without measuring the other targets: ai.target_totals of these is that group's."""
+        out: list[ShotOpt] = []
+        if target is None:
+            squads = self.live_squads(self.enemy(ship.side))
+            at_squads = self.ship_memo("squad-shots")
+            for zone in ZONES:
+                for q in squads:
+                    if math.hypot(q.x - ship.x, q.y - ship.y) <= 260:
+                        shot = self._squad_shot(ship, zone, q, at_squads)
+                        if shot is not None:
+                            out.append(shot)
+        elif math.hypot(target.x - ship.x, target.y - ship.y) <= self.geo.ruler.long + 140:
+            memo = self.ship_memo("zone-target-shots")
+            for zone in ZONES:
+                out += self._zone_target_shots(ship, zone, target, memo)
+        return [o for o in out if o.colours]
+
+    def dice_bounds(self, ship: Ship) -> list[tuple[Ship | None, int]]:
+        """(target group, an upper bound on its dice) for each enemy group that ship_shots(ship) could hold (an enemy
+        ship; None: the squadrons), without measuring a shot: on each group the AI counts (ai.target_totals: a zone's
+        best shot at a ship, its shots at squadrons added up, the two best zones added; ARM.ACT.ORDER) each zone that
+        the arc discs (arc_test) do not rule out with its dice at the band of the nearest the two units' discs could
+        be, a micron nearer (every hull zone, and its part in the arc, lies in its disc: the measured distance is never
+        shorter); obstruction and line of sight only take dice away. A group left out has no shot at all."""
+        fp = ship.fp
+        ruler = self.geo.ruler
+        mine = fp_reach(ship.size)
+        batteries = [ship.battery(z) for z in ZONES]
+        out: list[tuple[Ship | None, int]] = []
+        for t in self.live_ships(self.enemy(ship.side)):
+            gap = math.hypot(t.x - ship.x, t.y - ship.y)
+            if gap > ruler.long + 140:
+                continue  # as _zone_ship_shots: not measured
+            reach = fp_reach(t.size)
+            band = range_band(gap - mine - reach - 1e-6, ruler)
+            dice = sorted(len(D.pool_at(b, band)) for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, reach))
+                          if seen >= 0)
+            if sum(dice[-2:]):
+                out.append((t, sum(dice[-2:])))
+        squads = self.live_squads(self.enemy(ship.side))
+        if squads:
+            anti = ship.anti()
+            per_zone = [0, 0, 0, 0]
+            for q in squads:
+                gap = math.hypot(q.x - ship.x, q.y - ship.y)
+                if gap > 260:
+                    continue  # as _ship_shots
+                r = 1.1 * q.radius  # its 12-gon lies within 1.1 radii of its centre (as _squad_sight tests it)
+                n = len(D.pool_at(anti, range_band(gap - mine - r - 1e-6, ruler)))
+                for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
+                    if seen >= 0:
+                        per_zone[i] += n
+            per_zone.sort()
+            if per_zone[-1] + per_zone[-2]:
+                out.append((None, per_zone[-1] + per_zone[-2]))
+        return out
 
     def pair_memo(self) -> dict:
         """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
@@ -130,18 +179,27 @@ class Measures:
             self._pairs = {}
         return self._pairs
 
-    def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
-        """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+    def _squad_shot(self, ship: Ship, zone: str, q: Squad, at_squads: dict) -> ShotOpt | None:
+        """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
+        ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
+        the squadron is)."""
+        qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+        shot = at_squads.get(qkey, False)
+        if shot is not False:
+            return shot
         pairs = self.pair_memo()
-        key = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-        seen = pairs.get(key, False)
+        seen = pairs.get(qkey, False)
         if seen is False:
-            seen = pairs[key] = self._squad_sight(ship, zone, q, arc, zpoly, tp, anti, ruler)
+            fp = ship.fp
+            seen = pairs[qkey] = self._squad_sight(ship, zone, q, fp.arcs[zone], fp.zones[zone], fp.targets[zone],
+                                                   ship.anti(), self.geo.ruler)
         if seen is None:
+            at_squads[qkey] = None
             return None
         band, colours, goal = seen
-        obstructed = self.obstructed(tp, goal, ship, None)
-        return ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
+        obstructed = self.obstructed(ship.fp.targets[zone], goal, ship, None)
+        shot = at_squads[qkey] = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
+        return shot
 
     def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
         """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
@@ -162,19 +220,31 @@ class Measures:
         """_ship_shots at the enemy ships, of one hull zone."""
         out: list[ShotOpt] = []
         long_r = self.geo.ruler.long
-        tp = ship.fp.targets[zone]
-        pairs = self.pair_memo()
+        memo = self.ship_memo("zone-target-shots")
         for t in self.live_ships(enemy):
             if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
                 continue
-            key = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
-            seen = pairs.get(key)
-            if seen is None:
-                seen = pairs[key] = self._ship_sight(ship, zone, t)
-            for tz, band, colours, goal in seen:
-                obstructed = self.obstructed(tp, goal, ship, t)
-                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
+            out += self._zone_target_shots(ship, zone, t, memo)
         return out
+
+    def _zone_target_shots(self, ship: Ship, zone: str, t: Ship, memo: dict) -> list[ShotOpt]:
+        """_ship_shots at one enemy ship, of one hull zone, kept in ``memo``, ship_memo("zone-target-shots"), while no
+        ship moves (group_shots and ship_shots share them)."""
+        key = (ship.uid, zone, t.uid)  # the memo holds while every ship stays where it is
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        tp = ship.fp.targets[zone]
+        pairs = self.pair_memo()
+        pkey = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+        seen = pairs.get(pkey)
+        if seen is None:
+            seen = pairs[pkey] = self._ship_sight(ship, zone, t)
+        hit = memo[key] = []
+        for tz, band, colours, goal in seen:
+            obstructed = self.obstructed(tp, goal, ship, t)
+            hit.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
+        return hit
 
     def _ship_sight(self, ship: Ship, zone: str, t: Ship) -> list[tuple]:
         """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has

@@ -76,11 +76,17 @@ class Robot:
 
     def command(self, game, ship: Ship) -> Decision:
         """ARM.CMD.ROLL / ARM.CMD.TOKEN / ARM.CMD.NAV: ('dial' | 'token', command)."""
-        shots = game.ship_shots(ship)
-        enemy_in = any(isinstance(s.target, Ship) for s in shots)
+        # any(shot at a ship) and any(shot) of game.ship_shots(ship), group by group, each group measured only
+        # until one answers (the groups a bound leaves out have no shot)
+        groups = sorted(game.dice_bounds(ship), key=lambda e: e[0] is None)  # the ships first
+        enemy_in = any_shot = False
+        for g, _ in groups:
+            if game.group_shots(ship, g):
+                any_shot, enemy_in = True, g is not None
+                break
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
         usable = {"navigate": True, "squadron": bool(game.in_squad_range(ship, IMPERIAL)),
-                  "repair": bool(missing or ship.damage), "concentrate": bool(shots)}
+                  "repair": bool(missing or ship.damage), "concentrate": any_shot}
         dec = ai.command(game.style, enemy_in, usable, set(ship.cmd_tokens), self.dice)
         if dec.action == ("dial", "navigate") and "navigate" not in ship.cmd_tokens:
             # ARM.CMD.NAV "otherwise they will simply take the appropriate token": look at the courses
@@ -93,25 +99,50 @@ class Robot:
         return dec
 
     def _activate(self, request):
+        """ARM.ACT.ORDER. ai.activation takes the ship with the most dice on one enemy target group first; only what
+        can change its choice, die or text is measured, and only the candidates that can still be chosen are passed
+        on (the choice, die and text depend on the tied candidates of the first tier that holds any, and on nothing
+        else). The groups of every candidate are measured from the highest bound (dice_bounds) down: a group whose
+        bound is below the most dice measured cannot reach it. A tie is broken by a single double-arced enemy, so
+        a tied ship is measured whole. The squadron and stay-out facts are found only when no ship has dice, and
+        stay-out only when no ship has squadrons."""
         game = request.state
-        infos = []
+        cands = request.subject
+        groups = sorted(((bound, i, g) for i, s in enumerate(cands) for g, bound in game.dice_bounds(s)),
+                        key=lambda e: -e[0])
+        best, most = 0, [0] * len(cands)
+        for bound, i, g in groups:
+            if bound < best:
+                break  # the rest (bounds in descending order) cannot reach the best
+            total = sum(t for t, _ in ai.target_totals(to_shots(game.group_shots(cands[i], g))).values())
+            most[i] = max(most[i], total)
+            best = max(best, total)
+        if best:  # tier 1: the ships with the most dice
+            tied = [i for i in range(len(cands)) if most[i] == best]
+            if len(tied) == 1:
+                return ai.activation([ai.ActInfo(cands[tied[0]].uid, best, None)], self.dice)
+            infos = []
+            for i in tied:
+                totals = ai.target_totals(to_shots(game.ship_shots(cands[i])))
+                doubles = [g for g, (_, z) in totals.items() if g != "squadrons" and len(z) == 2]
+                infos.append(ai.ActInfo(cands[i].uid, best, len(doubles) == 1))
+            return ai.activation(infos, self.dice)
+        squads = [s.spec.squadron > 0 and bool(game.in_squad_range(s, IMPERIAL)) for s in cands]
+        if any(squads):  # tier 2 holds some: tier 3's facts are not read
+            return ai.activation([ai.ActInfo(s.uid, 0, False, q) for s, q in zip(cands, squads)], self.dice)
         enemies = game.live_ships(REBEL)
-        for s in request.subject:
-            shots = to_shots(game.ship_shots(s))
-            totals = ai.target_totals(shots)
-            best = max((t for t, _ in totals.values()), default=0)
-            doubles = [g for g, (_, z) in totals.items() if g != "squadrons" and len(z) == 2]
-            stay_out = False
-            if not best:
-                long_r = game.geo.ruler.long
-                for c in game.courses(s):
-                    _, fp, on, bump = course_facts(game, s, c)
-                    if on and not bump and all(_beyond(fp, s, e, long_r) for e in enemies):
-                        stay_out = True
-                        break
-            infos.append(ai.ActInfo(s.uid, best, len(doubles) == 1, s.spec.squadron > 0 and
-                                    bool(game.in_squad_range(s, IMPERIAL)), stay_out))
-        return ai.activation(infos, self.dice)
+        return ai.activation([ai.ActInfo(s.uid, 0, False, False, self._stays_out(game, s, enemies)) for s in cands],
+                             self.dice)
+
+    @staticmethod
+    def _stays_out(game, ship: Ship, enemies) -> bool:
+        """ARM.ACT.ORDER tier 3: some course on the table, overlapping no ship, ends beyond long range of every enemy."""
+        long_r = game.geo.ruler.long
+        for c in game.courses(ship):
+            _, fp, on, bump = course_facts(game, ship, c)
+            if on and not bump and all(_beyond(fp, ship, e, long_r) for e in enemies):
+                return True
+        return False
 
     def _attack(self, request):
         game = request.state

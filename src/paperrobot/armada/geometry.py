@@ -132,6 +132,18 @@ def fp_reach(size: SizeClass) -> float:
     return hit[1]
 
 
+_ZONE_REACH: dict[int, tuple] = {}
+
+
+def zone_reach(size: SizeClass) -> float:
+    """The radius of a disc around a ship's centre that holds its hull zones (the token's points; the base may reach
+    further): the nearest two ships' hull zones can be is their centres' distance less both (for dice bounds)."""
+    hit = _ZONE_REACH.get(id(size))
+    if hit is None or hit[0] is not size:
+        hit = _ZONE_REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[4:13]))
+    return hit[1]
+
+
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
     # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
     c, s = math.cos(a), math.sin(a)

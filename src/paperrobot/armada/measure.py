@@ -10,7 +10,7 @@ from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
 from .geometry import (ZONES, arc_part, arc_test, arc_tests, circle, closest_point, fp_reach, maneuver, overlaps,
-                       poly_within, range_band, segment_hits_poly, zone_band)
+                       poly_within, range_band, segment_hits_poly, zone_band, zone_reach)
 from .state import Ship, Squad
 from .tactics import ship_radius
 
@@ -135,22 +135,21 @@ class Measures:
         """(target group, an upper bound on its dice) for each enemy group that ship_shots(ship) could hold (an enemy
         ship; None: the squadrons), without measuring a shot: on each group the AI counts (ai.target_totals: a zone's
         best shot at a ship, its shots at squadrons added up, the two best zones added; ARM.ACT.ORDER) each zone that
-        the arc discs (arc_test) do not rule out with its dice at the band of the nearest the two units' discs could
-        be, a micron nearer (every hull zone, and its part in the arc, lies in its disc: the measured distance is never
-        shorter); obstruction and line of sight only take dice away. A group left out has no shot at all."""
+        the arc discs (arc_test) do not rule out with its dice at the band of the nearest the units' hull zones could
+        be (their discs, zone_reach, a micron nearer: the measured distance, between hull zones or their parts in the
+        arc, is never shorter); obstruction and line of sight only take dice away. A group left out has no shot."""
         fp = ship.fp
         ruler = self.geo.ruler
-        mine = fp_reach(ship.size)
+        mine = zone_reach(ship.size)
         batteries = [ship.battery(z) for z in ZONES]
         out: list[tuple[Ship | None, int]] = []
         for t in self.live_ships(self.enemy(ship.side)):
             gap = math.hypot(t.x - ship.x, t.y - ship.y)
             if gap > ruler.long + 140:
                 continue  # as _zone_ship_shots: not measured
-            reach = fp_reach(t.size)
-            band = range_band(gap - mine - reach - 1e-6, ruler)
-            dice = sorted(len(D.pool_at(b, band)) for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, reach))
-                          if seen >= 0)
+            band = range_band(gap - mine - zone_reach(t.size) - 1e-6, ruler)
+            dice = sorted(len(D.pool_at(b, band)) for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y,
+                                                                                       fp_reach(t.size))) if seen >= 0)
             if sum(dice[-2:]):
                 out.append((t, sum(dice[-2:])))
         squads = self.live_squads(self.enemy(ship.side))

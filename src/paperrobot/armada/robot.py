@@ -76,14 +76,7 @@ class Robot:
 
     def command(self, game, ship: Ship) -> Decision:
         """ARM.CMD.ROLL / ARM.CMD.TOKEN / ARM.CMD.NAV: ('dial' | 'token', command)."""
-        # any(shot at a ship) and any(shot) of game.ship_shots(ship), group by group, each group measured only
-        # until one answers (the groups a bound leaves out have no shot)
-        groups = sorted(game.dice_bounds(ship), key=lambda e: e[0] is None)  # the ships first
-        enemy_in = any_shot = False
-        for g, _ in groups:
-            if game.group_shots(ship, g):
-                any_shot, enemy_in = True, g is not None
-                break
+        enemy_in, any_shot = self.in_reach(game, ship)
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
         usable = {"navigate": True, "squadron": bool(game.in_squad_range(ship, IMPERIAL)),
                   "repair": bool(missing or ship.damage), "concentrate": any_shot}
@@ -97,6 +90,16 @@ class Robot:
                 dec = Decision(("token", "navigate"), dec.reasons + (Reason(
                     "ARM.CMD.NAV", "the formation needs no speed or yaw change: take a navigate token instead"),))
         return dec
+
+    @staticmethod
+    def in_reach(game, ship: Ship) -> tuple[bool, bool]:
+        """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
+        game.ship_shots(ship), found group by group (the ships first), each measured only until one answers; a
+        group that dice_bounds leaves out has no shot."""
+        for g, _ in sorted(game.dice_bounds(ship), key=lambda e: e[0] is None):
+            if game.group_shots(ship, g):
+                return g is not None, True
+        return False, False
 
     def _activate(self, request):
         """ARM.ACT.ORDER. ai.activation takes the ship with the most dice on one enemy target group first; only what

@@ -1,0 +1,143 @@
+"""The Imperial AI's decisions measure less (issue #16, decision time) and decide as before: the activation
+(ARM.ACT.ORDER) measures only the target groups whose dice bound can reach the most dice, the command
+(ARM.CMD.ROLL) asks group by group whether any attack exists. Checked against the code before on every such
+decision of whole battles, and the bounds against the exact measure, with targets placed a hair from a range
+band's end (where a bound taken a micron too far would fall below the dice measured)."""
+import math
+import random
+
+import paperrobot
+from paperrobot.armada import ai
+from paperrobot.armada.data import geometry
+from paperrobot.armada.geometry import _local, zone_reach
+from paperrobot.armada.robot import Robot, _beyond, to_shots
+from paperrobot.armada.tactics import course_facts
+from paperrobot.core.contract import drive_all
+
+SMALL = {"imperial": "gladiator-i,tie-fighter*2", "rebel": "cr90-a,nebulon-b-escort,x-wing,a-wing", "table": "small"}
+
+
+def _exact_groups(game, ship) -> dict:
+    """{target uid or 'squadrons': total} as ai.target_totals counts the whole of ship_shots."""
+    return {g: t for g, (t, _) in ai.target_totals(to_shots(game.ship_shots(ship))).items()}
+
+
+def _check_bounds(game, ship) -> int:
+    """dice_bounds holds every group of ship_shots, and group_shots is that group's part of it. Returns how many
+    groups the bound gave exactly."""
+    exact = _exact_groups(game, ship)
+    bounds = {("squadrons" if g is None else g.uid): b for g, b in game.dice_bounds(ship)}
+    tight = 0
+    for g, total in exact.items():
+        assert bounds.get(g, 0) >= total, (g, bounds, exact)
+        tight += bounds[g] == total
+    all_keys = sorted(o.key for o in game.ship_shots(ship))
+    from_groups = []
+    for g, _ in game.dice_bounds(ship):
+        from_groups += [o.key for o in game.group_shots(ship, g)]
+    assert sorted(from_groups) == all_keys
+    return tight
+
+
+def _far_point(size) -> tuple[float, float]:
+    """The hull-zone point (ship's frame) at zone_reach from its centre: the disc's rim touches it."""
+    return max(_local(size)[4:13], key=lambda p: math.hypot(*p))
+
+
+def test_dice_bounds_hold_at_the_ends_of_the_range_bands():
+    """ARM.ACT.ORDER's dice, bounded: two ships turned so that the footprint points furthest from their centres face
+    each other, their discs a hair (0 to 1e-3 mm, either side) from close, medium and long range apart, so the
+    measured distance is the discs' gap to within rounding; the bound never falls below the dice measured."""
+    rng = random.Random(1616)
+    game = paperrobot.new_game("armada", seed=3).engine
+    ruler = game.geo.ruler
+    imp = [s for s in game.ships if s.side == "imperial"]
+    reb = [s for s in game.ships if s.side == "rebel"]
+    for q in game.squads:
+        q.x, q.y = -5000.0, -5000.0  # far away: ships alone
+    tight = 0
+    for n in range(1500):
+        ship, enemy = rng.choice(imp), rng.choice(reb)
+        for s in game.ships:
+            s.x, s.y = -9000.0 - 500 * game.ships.index(s), -9000.0  # the others out of the way
+        end = rng.choice([ruler.close, ruler.medium, ruler.long])
+        gap = end + rng.choice([-1e-3, -1e-6, -1e-9, 0.0, 1e-9, 1e-6, 1e-3]) + zone_reach(ship.size) + zone_reach(enemy.size)
+        d = rng.uniform(-math.pi, math.pi)
+        ship.x, ship.y = 900.0, 450.0
+        u, v = _far_point(ship.size)
+        ship.a = d - math.atan2(v, u)  # its furthest point faces the enemy
+        enemy.x, enemy.y = ship.x + gap * math.cos(d), ship.y + gap * math.sin(d)
+        u, v = _far_point(enemy.size)
+        enemy.a = d + math.pi - math.atan2(v, u)  # and the enemy's faces back
+        game.touch()
+        tight += _check_bounds(game, ship) + _check_bounds(game, enemy)
+    assert tight > 300  # the bound is often exactly the dice: these placements sit on its threshold
+
+
+def test_dice_bounds_hold_on_random_tables_with_squadrons():
+    rng = random.Random(2616)
+    for seed, setup in ((4, {}), (5, SMALL)):
+        game = paperrobot.new_game("armada", seed=seed, **setup).engine
+        for n in range(300):
+            for u in game.ships + game.squads:
+                u.x, u.y = rng.uniform(300, 900), rng.uniform(200, 700)
+                if hasattr(u, "a"):
+                    u.a = rng.uniform(-math.pi, math.pi)
+            game.touch()
+            for s in game.ships:
+                _check_bounds(game, s)
+
+
+def old_activate(robot, request):
+    """ARM.ACT.ORDER as measured before issue #16's decision-time work: every candidate's whole ship_shots."""
+    from paperrobot.armada.game import IMPERIAL, REBEL
+    game = request.state
+    infos = []
+    enemies = game.live_ships(REBEL)
+    for s in request.subject:
+        totals = ai.target_totals(to_shots(game.ship_shots(s)))
+        best = max((t for t, _ in totals.values()), default=0)
+        doubles = [g for g, (_, z) in totals.items() if g != "squadrons" and len(z) == 2]
+        stay_out = False
+        if not best:
+            long_r = game.geo.ruler.long
+            for c in game.courses(s):
+                _, fp, on, bump = course_facts(game, s, c)
+                if on and not bump and all(_beyond(fp, s, e, long_r) for e in enemies):
+                    stay_out = True
+                    break
+        infos.append(ai.ActInfo(s.uid, best, len(doubles) == 1, s.spec.squadron > 0 and
+                                bool(game.in_squad_range(s, IMPERIAL)), stay_out))
+    return ai.activation(infos, robot.dice)
+
+
+def test_the_activation_and_the_command_decide_as_before():
+    """Every activation of whole battles (standard and small table, the 2015 rules) gives the decision of the code
+    before (choice, rule, sentence and die), with the dice in the same state; every command sees the same enemies in
+    reach as the whole ship_shots shows."""
+    counts = {"activate": 0, "tied": 0, "command": 0}
+
+    class Checked(Robot):
+        def _activate(self, request):
+            dice = self.dice
+            state, rolls = dice._rng.getstate(), len(dice.rolls)
+            want = old_activate(self, request)
+            dice._rng.setstate(state)
+            del dice.rolls[rolls:]
+            got = super()._activate(request)
+            assert (got.action, got.reasons) == (want.action, want.reasons)
+            counts["activate"] += 1
+            counts["tied"] += "die among the tied" in got.reasons[0].text
+            return got
+
+        def command(self, game, ship):
+            shots = game.ship_shots(ship)
+            assert self.in_reach(game, ship) == (any(o.target.__class__.__name__ == "Ship" for o in shots), bool(shots))
+            counts["command"] += 1
+            return super().command(game, ship)
+
+    for seed in range(10, 30):  # seeds 13, 15, 19, 26, 29 tie with the second ship's bound exactly at the best
+        for setup in ({}, SMALL, {"evade_close": False}):
+            match = paperrobot.new_game("armada", seed=seed, **setup)
+            drive_all(match, {"imperial": Checked(match.engine.dice), "rebel": "policy"})
+    assert counts["activate"] > 200 and counts["tied"] > 10 and counts["command"] > 200, counts

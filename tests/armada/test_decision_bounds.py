@@ -9,7 +9,7 @@ import random
 import paperrobot
 from paperrobot.armada import ai
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import _local, zone_reach
+from paperrobot.armada.geometry import _local, fp_reach, zone_reach
 from paperrobot.armada.robot import Robot, _beyond, to_shots
 from paperrobot.armada.tactics import course_facts
 from paperrobot.core.contract import drive_all
@@ -114,8 +114,9 @@ def old_activate(robot, request):
 def test_the_activation_and_the_command_decide_as_before():
     """Every activation of whole battles (standard and small table, the 2015 rules) gives the decision of the code
     before (choice, rule, sentence and die), with the dice in the same state; every command sees the same enemies in
-    reach as the whole ship_shots shows."""
-    counts = {"activate": 0, "tied": 0, "command": 0}
+    reach as the whole ship_shots shows; every course (the navigate look-ahead and the maneuver, ARM.CMD.NAV) is the
+    one chosen with every double arc measured."""
+    counts = {"activate": 0, "tied": 0, "command": 0, "course": 0}
 
     class Checked(Robot):
         def _activate(self, request):
@@ -130,6 +131,23 @@ def test_the_activation_and_the_command_decide_as_before():
             counts["tied"] += "die among the tied" in got.reasons[0].text
             return got
 
+        def course(self, game, ship, options):
+            from paperrobot.armada import robot
+            memo = game.ship_memo("double-arcs")
+            saved = dict(memo)
+            memo.clear()
+            sieve, robot.SIEVE_FROM = robot.SIEVE_FROM, 10 ** 9  # every double arc measured, none sieved
+            try:
+                want = super().course(game, ship, options)
+            finally:
+                robot.SIEVE_FROM = sieve
+            memo.clear()
+            memo.update(saved)
+            got = super().course(game, ship, options)
+            assert (got.action, got.reasons) == (want.action, want.reasons)
+            counts["course"] += 1
+            return got
+
         def command(self, game, ship):
             shots = game.ship_shots(ship)
             assert self.in_reach(game, ship) == (any(o.target.__class__.__name__ == "Ship" for o in shots), bool(shots))
@@ -140,4 +158,47 @@ def test_the_activation_and_the_command_decide_as_before():
         for setup in ({}, SMALL, {"evade_close": False}):
             match = paperrobot.new_game("armada", seed=seed, **setup)
             drive_all(match, {"imperial": Checked(match.engine.dice), "rebel": "policy"})
-    assert counts["activate"] > 200 and counts["tied"] > 10 and counts["command"] > 200, counts
+    assert counts["activate"] > 200 and counts["tied"] > 10 and counts["command"] > 200 and counts["course"] > 400, counts
+
+
+def test_the_double_arc_sieve_passes_every_course_that_has_one():
+    """ARM.CMD.NAV's double arcs: a course the numpy sieve passes over has none (double_arcs is empty there), for end
+    poses anywhere near two enemies, and for enemies placed a hair either side of the distance where the discs
+    around the hull zones and the enemy's base are a zone's reach apart, on the line of an arc's edge (where one
+    enemy base can be in two arcs). The sieve passes over most courses and keeps every one that has a double arc."""
+    from paperrobot.armada.geometry import footprint
+    from paperrobot.armada.tactics import _zone_reach, double_arc_sieve, double_arcs
+    rng = random.Random(3616)
+    game = paperrobot.new_game("armada", seed=2).engine
+    ruler = game.geo.ruler
+    imp = [s for s in game.ships if s.side == "imperial"]
+    reb = [s for s in game.ships if s.side == "rebel"][:2]
+    kept = passed = found = 0
+    for n in range(400):
+        ship = rng.choice(imp)
+        reach = dict(_zone_reach(ship.spec, ruler))
+        poses = []
+        for e in reb:
+            e.x, e.y, e.a = rng.uniform(500, 1300), rng.uniform(200, 700), rng.uniform(-math.pi, math.pi)
+        for k in range(20):
+            if k % 2:  # anywhere near
+                poses.append((rng.uniform(300, 1500), rng.uniform(0, 900), rng.uniform(-math.pi, math.pi)))
+                continue
+            e = rng.choice(reb)  # the enemy on an arc's edge line, at a zone's reach from the pose
+            zone = rng.choice(list(reach))
+            a = rng.uniform(-math.pi, math.pi)
+            fp = footprint(ship.size, 0.0, 0.0, a)
+            apex, r1, _ = fp.arcs[zone]
+            d = math.atan2(r1[1] - apex[1], r1[0] - apex[0])
+            gap = reach[zone] + zone_reach(ship.size) + fp_reach(e.size) + rng.choice([-1.0, -1e-3, 0.0, 1e-6, 2e-3, 1.0])
+            poses.append((e.x - gap * math.cos(d), e.y - gap * math.sin(d), a))
+        sieve = double_arc_sieve(ship, poses, reb, ruler)
+        for pose, maybe in zip(poses, sieve):
+            got = double_arcs(ship, footprint(ship.size, *pose), reb, ruler)
+            found += bool(got)
+            if not maybe:
+                passed += 1
+                assert got == [], (pose, got)
+            else:
+                kept += 1
+    assert found > 100 and passed > 2000 and kept > 1000, (found, passed, kept)

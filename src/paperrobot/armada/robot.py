@@ -12,7 +12,7 @@ from ..core.dice import Dice
 from . import ai
 from .game import IMPERIAL, REBEL, ShotOpt
 from .geometry import ADJACENT, poly_within
-from .tactics import angle_diff, course_facts, course_table, double_arcs, nearest, ship_radius
+from .tactics import angle_diff, course_facts, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
 
@@ -36,6 +36,9 @@ def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
     if gap > limit + 1e-6:
         return True
     return not poly_within(fp.base, e.fp.base, limit)
+
+
+SIEVE_FROM = 12  # courses still to measure for double arcs from which the numpy sieve pays for its set-up
 
 
 class Robot:
@@ -203,7 +206,13 @@ class Robot:
         pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
         doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
         found: dict[str, str] = {}
-        for key, _, _, _, _, _, _, (x, y, a), fp in sorted(pool, key=lambda m: (m[3], m[0])):
+        order = sorted(pool, key=lambda m: (m[3], m[0]))
+        todo = [m[7] for m in order if (ship.uid, *m[7]) not in doubles]
+        if len(todo) >= SIEVE_FROM:  # a sieve for many courses at once: most have no enemy in two arcs
+            for pose, maybe in zip(todo, double_arc_sieve(ship, todo, enemies, game.geo.ruler)):
+                if not maybe:
+                    doubles[(ship.uid, *pose)] = []
+        for key, _, _, _, _, _, _, (x, y, a), fp in order:
             da = doubles.get((ship.uid, x, y, a))
             if da is None:
                 da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)

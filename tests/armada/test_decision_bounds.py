@@ -202,3 +202,27 @@ def test_the_double_arc_sieve_passes_every_course_that_has_one():
             else:
                 kept += 1
     assert found > 100 and passed > 2000 and kept > 1000, (found, passed, kept)
+
+
+def test_a_base_well_inside_the_table_is_on_it_as_its_corners_say():
+    """ARM.OVERRIDE check 1 (stay on the table): on_table's centre test gives inside_area's answer, for centres a hair
+    (0 to 1e-3 mm, either side) from the distance of a base's corner radius to each edge, at every heading."""
+    from paperrobot.armada.geometry import footprint, inside_area
+    from paperrobot.armada.tactics import on_table, ship_radius
+    rng = random.Random(4616)
+    width, depth = 1828.8, 914.4
+    shortcut = 0
+    for size in geometry().sizes.values():
+        reach = ship_radius(size)
+        for n in range(3000):
+            gap = reach + rng.choice([-1e-3, -1e-6, 0.0, 1e-9, 1e-6, 1.1e-6, 1e-3, 5.0])
+            x, y = rng.uniform(reach + 1, width - reach - 1), rng.uniform(reach + 1, depth - reach - 1)
+            edge = n % 4
+            x = gap if edge == 0 else width - gap if edge == 1 else x
+            y = gap if edge == 2 else depth - gap if edge == 3 else y
+            a = rng.choice([0.0, math.pi / 2, math.atan2(size.base[0], size.base[1]), rng.uniform(-math.pi, math.pi)])
+            fp = footprint(size, x, y, a)
+            want = inside_area(footprint(size, x, y, a).base, width, depth)
+            shortcut += fp._base is None and on_table(fp, reach, width, depth) and fp._base is None
+            assert on_table(footprint(size, x, y, a), reach, width, depth) == want
+    assert shortcut > 1000

@@ -136,11 +136,12 @@ def test_the_activation_and_the_command_decide_as_before():
             memo = game.ship_memo("double-arcs")
             saved = dict(memo)
             memo.clear()
-            sieve, robot.SIEVE_FROM = robot.SIEVE_FROM, 10 ** 9  # every double arc measured, none sieved
+            sieve = robot.double_arc_sieve
+            robot.double_arc_sieve = lambda ship, poses, *rest: [True] * len(poses)  # every double arc measured
             try:
                 want = super().course(game, ship, options)
             finally:
-                robot.SIEVE_FROM = sieve
+                robot.double_arc_sieve = sieve
             memo.clear()
             memo.update(saved)
             got = super().course(game, ship, options)
@@ -162,7 +163,7 @@ def test_the_activation_and_the_command_decide_as_before():
 
 
 def test_the_double_arc_sieve_passes_every_course_that_has_one():
-    """ARM.CMD.NAV's double arcs: a course the numpy sieve passes over has none (double_arcs is empty there), for end
+    """ARM.CMD.NAV's double arcs: a course the sieve passes over has none (double_arcs is empty there), for end
     poses anywhere near two enemies, and for enemies placed a hair either side of the distance where the discs
     around the hull zones and the enemy's base are a zone's reach apart, on the line of an arc's edge (where one
     enemy base can be in two arcs). The sieve passes over most courses and keeps every one that has a double arc."""

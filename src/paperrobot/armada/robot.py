@@ -38,9 +38,6 @@ def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
     return not poly_within(fp.base, e.fp.base, limit)
 
 
-SIEVE_FROM = 12  # courses still to measure for double arcs from which the numpy sieve pays for its set-up
-
-
 class Robot:
     """Answers every Imperial request of the engine with the seed's rules (and their reasons). It rolls the
     game's dice (the one source of chance); what it remembers between decisions (the attack plan) is game state."""
@@ -208,10 +205,9 @@ class Robot:
         found: dict[str, str] = {}
         order = sorted(pool, key=lambda m: (m[3], m[0]))
         todo = [m[7] for m in order if (ship.uid, *m[7]) not in doubles]
-        if len(todo) >= SIEVE_FROM:  # a sieve for many courses at once: most have no enemy in two arcs
-            for pose, maybe in zip(todo, double_arc_sieve(ship, todo, enemies, game.geo.ruler)):
-                if not maybe:
-                    doubles[(ship.uid, *pose)] = []
+        for pose, maybe in zip(todo, double_arc_sieve(ship, todo, enemies, game.geo.ruler)):
+            if not maybe:  # the sieve settles most courses from their centres alone
+                doubles[(ship.uid, *pose)] = []
         for key, _, _, _, _, _, _, (x, y, a), fp in order:
             da = doubles.get((ship.uid, x, y, a))
             if da is None:

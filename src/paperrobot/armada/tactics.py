@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from .data import geometry, parse_dice
 from .dice import pool_at
 from .geometry import (ZONES, _local_planes, arc_part, arc_tests, footprint, fp_reach, inside_area, maneuvers,
@@ -65,35 +63,43 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
 
 def double_arc_sieve(ship, poses, enemies, ruler) -> list[bool]:
     """For each end pose (x, y, heading) of ``ship``, False where double_arcs(ship, footprint at that pose, enemies,
-    ruler) is surely empty, True where it has to be measured; all poses at once (numpy: a decision judges up to 66
-    courses). double_arcs passes over an enemy more than ``ruler.long`` + 140 from the ship's centre and one that
-    fewer than two of its zones have in arc (arc_test -1: the disc around its base wholly outside one of the arc's
-    half-planes) and within the zone's reach (beyond it when the discs around the hull zones, zone_reach, and the
-    base are further apart); this sieve says False only where each of those tests is settled a thousandth of a
-    millimetre past its threshold (numpy's cos and sin, and its order of operations, differ from the exact code's by rounding,
-    1e-12 here)."""
+    ruler) is surely empty, True where it has to be measured (a decision judges up to 66 courses, most with no enemy
+    in two arcs). double_arcs passes over an enemy more than ``ruler.long`` + 140 from the ship's centre, and one
+    that fewer than two of its zones have both in arc (not arc_test's -1: the disc around the enemy's base wholly
+    outside one of the arc's half-planes) and within the zone's reach (not when the discs around the hull zones,
+    zone_reach, and around the base are further apart). The sieve works these out from the centres alone (no
+    footprint), with the same arithmetic as arc_tests, and says False only where each test is settled a thousandth
+    of a millimetre past its threshold."""
     reach = _zone_reach(ship.spec, ruler)
     if len(reach) < 2 or not enemies:
         return [False] * len(poses)
-    p = np.array(poses, dtype=float)
-    x, y, a = p[:, 0:1], p[:, 1:2], p[:, 2:3]
-    c, s = np.cos(a), np.sin(a)
-    ex = np.array([e.x for e in enemies])
-    ey = np.array([e.y for e in enemies])
-    er = np.array([fp_reach(e.size) for e in enemies])
-    dx, dy = ex - x, ey - y  # poses x enemies
-    lx, ly = dx * c + dy * s, -dx * s + dy * c  # the enemy's centre in the ship's frame (as arc_tests turns it)
     planes = _local_planes(ship.size)
-    gap = np.hypot(dx, dy)
-    # the nearest a hull zone (within zone_reach of the centre) and the enemy's base (within fp_reach) can be
-    nearest = gap - zone_reach(ship.size) - er
-    count = np.zeros(dx.shape, dtype=int)
-    for z, r in reach:
-        ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = planes[z]
-        out1 = side1 * (ux * (ly - ay) - uy * (lx - ax)) + er * lu < -1e-3 * lu
-        out2 = side2 * (vx * (ly - ay) - vy * (lx - ax)) + er * lv < -1e-3 * lv
-        count += ~(out1 | out2 | (nearest > r + 1e-3))  # beyond: double_arcs' within(..., r) is False
-    return ((count >= 2) & (gap <= ruler.long + 140 + 1e-3)).any(axis=1).tolist()
+    zones = [(planes[z], r + 1e-3) for z, r in reach]
+    mine = zone_reach(ship.size)
+    far = ruler.long + 140 + 1e-3
+    units = [(e.x, e.y, fp_reach(e.size)) for e in enemies]
+    out = []
+    for x, y, a in poses:
+        c, s = math.cos(a), math.sin(a)
+        keep = False
+        for ex, ey, er in units:
+            dx, dy = ex - x, ey - y
+            gap = math.hypot(dx, dy)
+            if gap > far:
+                continue
+            nearest = gap - mine - er
+            lx, ly = dx * c + dy * s, -dx * s + dy * c  # the enemy's centre in the ship's frame
+            n = 0
+            for (ax, ay, ux, uy, side1, vx, vy, side2, lu, lv), limit in zones:
+                if nearest > limit or side1 * (ux * (ly - ay) - uy * (lx - ax)) + er * lu < -1e-3 * lu or \
+                        side2 * (vx * (ly - ay) - vy * (lx - ax)) + er * lv < -1e-3 * lv:
+                    continue
+                n += 1
+            if n >= 2:
+                keep = True
+                break
+        out.append(keep)
+    return out
 
 
 def nearest(units, x: float, y: float):

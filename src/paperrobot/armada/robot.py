@@ -94,9 +94,9 @@ class Robot:
     @staticmethod
     def in_reach(game, ship: Ship) -> tuple[bool, bool]:
         """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
-        game.ship_shots(ship), found group by group (the ships first), each measured only until one answers; a
-        group that dice_bounds leaves out has no shot."""
-        for g, _ in sorted(game.dice_bounds(ship), key=lambda e: e[0] is None):
+        game.ship_shots(ship), found group by group (the ships first, most dice first: those the activation has
+        measured), each measured only until one answers; a group that dice_bounds leaves out has no shot."""
+        for g, _ in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
             if game.group_shots(ship, g):
                 return g is not None, True
         return False, False

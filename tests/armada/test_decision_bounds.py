@@ -216,12 +216,13 @@ def test_a_base_well_inside_the_table_is_on_it_as_its_corners_say():
     for size in geometry().sizes.values():
         reach = ship_radius(size)
         for n in range(3000):
-            gap = reach + rng.choice([-1e-3, -1e-6, 0.0, 1e-9, 1e-6, 1.1e-6, 1e-3, 5.0])
+            gap = reach + rng.choice([-1e-3, -5e-6, -2e-6, -1e-6, 0.0, 1e-9, 1e-6, 1.1e-6, 1e-3, 5.0])
             x, y = rng.uniform(reach + 1, width - reach - 1), rng.uniform(reach + 1, depth - reach - 1)
             edge = n % 4
             x = gap if edge == 0 else width - gap if edge == 1 else x
             y = gap if edge == 2 else depth - gap if edge == 3 else y
-            a = rng.choice([0.0, math.pi / 2, math.atan2(size.base[0], size.base[1]), rng.uniform(-math.pi, math.pi)])
+            corner = math.atan2(size.base[0], size.base[1])  # a corner straight across an edge: its reach on it
+            a = rng.choice([0.0, math.pi / 2, corner, math.pi / 2 - corner, rng.uniform(-math.pi, math.pi)])
             fp = footprint(size, x, y, a)
             want = inside_area(footprint(size, x, y, a).base, width, depth)
             shortcut += fp._base is None and on_table(fp, reach, width, depth) and fp._base is None

@@ -5,7 +5,7 @@ import math
 
 from .data import geometry, parse_dice
 from .dice import pool_at
-from .geometry import (ZONES, _local_planes, arc_part, arc_tests, footprint, fp_reach, inside_area, maneuvers,
+from .geometry import (EPS, ZONES, _local, _local_planes, arc_part, arc_tests, footprint, fp_reach, inside_area, maneuvers,
                        overlaps, within, zone_band, zone_reach)
 
 
@@ -150,10 +150,18 @@ def course_table(game, ship, options) -> list[tuple]:
 
 def on_table(fp, reach: float, width: float, depth: float) -> bool:
     """inside_area(fp.base, width, depth) for a base whose corners lie within ``reach`` of its centre: a centre that
-    far and a micron inside every edge has every corner inside (to rounding, 1e-12), without working them out."""
+    far and a micron inside two opposite edges has every corner's coordinate across them inside (to rounding, 1e-12),
+    so only the other coordinate of the corners is worked out (as footprint's base has it), or none."""
     x, y = fp.centre
-    if reach + 1e-6 <= x <= width - reach - 1e-6 and reach + 1e-6 <= y <= depth - reach - 1e-6:
-        return True
+    across = reach + 1e-6 <= x <= width - reach - 1e-6
+    if reach + 1e-6 <= y <= depth - reach - 1e-6:
+        if across:
+            return True
+        c, s = fp.cs
+        return all(-EPS <= x + u * c - v * s <= width + EPS for u, v in _local(fp.size)[:4])
+    if across:
+        c, s = fp.cs
+        return all(-EPS <= y + u * s + v * c <= depth + EPS for u, v in _local(fp.size)[:4])
     return inside_area(fp.base, width, depth)
 
 

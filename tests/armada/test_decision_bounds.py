@@ -9,7 +9,7 @@ import random
 import paperrobot
 from paperrobot.armada import ai
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import _local, fp_reach, zone_reach
+from paperrobot.armada.geometry import ZONES, _local, fp_reach, zone_reach
 from paperrobot.armada.robot import Robot, _beyond, to_shots
 from paperrobot.armada.tactics import course_facts
 from paperrobot.core.contract import drive_all
@@ -26,16 +26,21 @@ def _check_bounds(game, ship) -> int:
     """dice_bounds holds every group of ship_shots, and group_shots is that group's part of it. Returns how many
     groups the bound gave exactly."""
     exact = _exact_groups(game, ship)
-    bounds = {("squadrons" if g is None else g.uid): b for g, b in game.dice_bounds(ship)}
+    bounds = {("squadrons" if g is None else g.uid): b for g, b, _ in game.dice_bounds(ship)}
     tight = 0
     for g, total in exact.items():
         assert bounds.get(g, 0) >= total, (g, bounds, exact)
         tight += bounds[g] == total
-    all_keys = sorted(o.key for o in game.ship_shots(ship))
+    all_shots = game.ship_shots(ship)
     from_groups = []
-    for g, _ in game.dice_bounds(ship):
+    for g, _, zones in game.dice_bounds(ship):
         from_groups += [o.key for o in game.group_shots(ship, g)]
-    assert sorted(from_groups) == all_keys
+        name = "squadrons" if g is None else g.uid
+        assert game.group_dice(ship, g, zones) == exact.get(name, 0)
+        for zone, bound in zip(ZONES, zones):  # each zone's bound holds its dice on the group
+            mine = [len(o.colours) for o in all_shots if o.zone == zone and (o.target is g if g else o.tzone is None)]
+            assert bound >= (sum(mine) if g is None else max(mine, default=0))
+    assert sorted(from_groups) == sorted(o.key for o in all_shots)
     return tight
 
 

@@ -131,31 +131,33 @@ class Measures:
                 out += self._zone_target_shots(ship, zone, target, memo)
         return [o for o in out if o.colours]
 
-    def dice_bounds(self, ship: Ship) -> list[tuple[Ship | None, int]]:
-        """(target group, an upper bound on its dice) for each enemy group that ship_shots(ship) could hold (an enemy
-        ship; None: the squadrons), without measuring a shot: on each group the AI counts (ai.target_totals: a zone's
-        best shot at a ship, its shots at squadrons added up, the two best zones added; ARM.ACT.ORDER) each zone that
-        the arc discs (arc_test) do not rule out with its dice at the band of the nearest the units' hull zones could
-        be (their discs, zone_reach, a micron nearer: the measured distance, between hull zones or their parts in the
-        arc, is never shorter); obstruction and line of sight only take dice away. A group left out has no shot."""
+    def dice_bounds(self, ship: Ship) -> list[tuple[Ship | None, int, list[int]]]:
+        """(target group, an upper bound on its dice, a bound for each zone in ZONES order) for each enemy group that
+        ship_shots(ship) could hold (an enemy ship; None: the squadrons), without measuring a shot: on each group the
+        AI counts (ai.target_totals: a zone's best shot at a ship, its shots at squadrons added up, the two best zones
+        added; ARM.ACT.ORDER) each zone that the arc discs (arc_test) do not rule out with its dice at the band of
+        the nearest the units' hull zones could be (their discs, zone_reach, a micron nearer: the measured distance,
+        between hull zones or their parts in the arc, is never shorter); obstruction and line of sight only take dice
+        away. A group left out has no shot."""
         fp = ship.fp
         ruler = self.geo.ruler
         mine = zone_reach(ship.size)
         batteries = [ship.battery(z) for z in ZONES]
-        out: list[tuple[Ship | None, int]] = []
+        out: list[tuple[Ship | None, int, list[int]]] = []
         for t in self.live_ships(self.enemy(ship.side)):
             gap = math.hypot(t.x - ship.x, t.y - ship.y)
             if gap > ruler.long + 140:
                 continue  # as _zone_ship_shots: not measured
             band = range_band(gap - mine - zone_reach(t.size) - 1e-6, ruler)
-            dice = sorted(len(D.pool_at(b, band)) for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y,
-                                                                                       fp_reach(t.size))) if seen >= 0)
-            if sum(dice[-2:]):
-                out.append((t, sum(dice[-2:])))
+            zones = [len(D.pool_at(b, band)) if seen >= 0 else 0
+                     for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, fp_reach(t.size)))]
+            top = sorted(zones)[-2:]
+            if top[0] + top[1]:
+                out.append((t, top[0] + top[1], zones))
         squads = self.live_squads(self.enemy(ship.side))
         if squads:
             anti = ship.anti()
-            per_zone = [0, 0, 0, 0]
+            zones = [0, 0, 0, 0]
             for q in squads:
                 gap = math.hypot(q.x - ship.x, q.y - ship.y)
                 if gap > 260:
@@ -164,11 +166,35 @@ class Measures:
                 n = len(D.pool_at(anti, range_band(gap - mine - r - 1e-6, ruler)))
                 for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
                     if seen >= 0:
-                        per_zone[i] += n
-            per_zone.sort()
-            if per_zone[-1] + per_zone[-2]:
-                out.append((None, per_zone[-1] + per_zone[-2]))
+                        zones[i] += n
+            top = sorted(zones)[-2:]
+            if top[0] + top[1]:
+                out.append((None, top[0] + top[1], zones))
         return out
+
+    def group_dice(self, ship: Ship, target: Ship | None, bounds: list[int]) -> int:
+        """The dice ai.target_totals counts on one group of ship_shots(ship) (``target``; None: the squadrons): the two
+        best zones' dice added. ``bounds``: each zone's bound from dice_bounds. Zones are measured from the highest
+        bound down, and no further once a zone's bound is no more than the smaller of the two best measured: the
+        rest cannot change the two best."""
+        best: list[int] = []  # the dice of the zones measured, the two largest last
+        if target is None:
+            squads = [q for q in self.live_squads(self.enemy(ship.side))
+                      if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+            memo = self.ship_memo("squad-shots")
+        else:
+            memo = self.ship_memo("zone-target-shots")
+        for i in sorted(range(len(ZONES)), key=lambda i: -bounds[i]):
+            if len(best) >= 2 and bounds[i] <= best[-2]:
+                break
+            zone = ZONES[i]
+            if target is None:
+                shots = [self._squad_shot(ship, zone, q, memo) for q in squads]
+                dice = sum(len(o.colours) for o in shots if o is not None)
+            else:
+                dice = max((len(o.colours) for o in self._zone_target_shots(ship, zone, target, memo)), default=0)
+            best = sorted(best + [dice])
+        return sum(best[-2:])
 
     def pair_memo(self) -> dict:
         """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):

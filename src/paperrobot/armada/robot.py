@@ -96,7 +96,7 @@ class Robot:
         """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
         game.ship_shots(ship), found group by group (the ships first, most dice first: those the activation has
         measured), each measured only until one answers; a group that dice_bounds leaves out has no shot."""
-        for g, _ in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
+        for g, _, _ in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
             if game.group_shots(ship, g):
                 return g is not None, True
         return False, False
@@ -111,13 +111,13 @@ class Robot:
         stay-out only when no ship has squadrons."""
         game = request.state
         cands = request.subject
-        groups = sorted(((bound, i, g) for i, s in enumerate(cands) for g, bound in game.dice_bounds(s)),
+        groups = sorted(((bound, i, g, zones) for i, s in enumerate(cands) for g, bound, zones in game.dice_bounds(s)),
                         key=lambda e: -e[0])
         best, most = 0, [0] * len(cands)
-        for bound, i, g in groups:
+        for bound, i, g, zones in groups:
             if bound < best:
                 break  # the rest (bounds in descending order) cannot reach the best
-            total = sum(t for t, _ in ai.target_totals(to_shots(game.group_shots(cands[i], g))).values())
+            total = game.group_dice(cands[i], g, zones)
             most[i] = max(most[i], total)
             best = max(best, total)
         if best:  # tier 1: the ships with the most dice

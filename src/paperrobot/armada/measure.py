@@ -112,25 +112,6 @@ class Measures:
                     out.append(shot)
         return [o for o in out if o.colours]
 
-    def group_shots(self, ship: Ship, target: Ship | None) -> list[ShotOpt]:
-        """The shots of ship_shots(ship) at one enemy ship ``target`` (None: at the enemy squadrons), the same
-        measurements (shared memos), without measuring the other targets: ai.target_totals of these is that group's."""
-        out: list[ShotOpt] = []
-        if target is None:
-            squads = self.live_squads(self.enemy(ship.side))
-            at_squads = self.ship_memo("squad-shots")
-            for zone in ZONES:
-                for q in squads:
-                    if math.hypot(q.x - ship.x, q.y - ship.y) <= 260:
-                        shot = self._squad_shot(ship, zone, q, at_squads)
-                        if shot is not None:
-                            out.append(shot)
-        elif math.hypot(target.x - ship.x, target.y - ship.y) <= self.geo.ruler.long + 140:
-            memo = self.ship_memo("zone-target-shots")
-            for zone in ZONES:
-                out += self._zone_target_shots(ship, zone, target, memo)
-        return [o for o in out if o.colours]
-
     def dice_bounds(self, ship: Ship) -> list[tuple[Ship | None, int, list[int]]]:
         """(target group, an upper bound on its dice, a bound for each zone in ZONES order) for each enemy group that
         ship_shots(ship) could hold (an enemy ship; None: the squadrons), without measuring a shot: on each group the
@@ -172,18 +153,34 @@ class Measures:
                 out.append((None, top[0] + top[1], zones))
         return out
 
+    def group_has_shot(self, ship: Ship, target: Ship | None, bounds: list[int]) -> bool:
+        """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
+        (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
+        squads = [] if target is not None else [q for q in self.live_squads(self.enemy(ship.side))
+                                                if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+        memo = self.ship_memo("squad-shots") if squads else {}
+        for zone, bound in zip(ZONES, bounds):
+            if not bound:
+                continue
+            if target is not None:
+                if self._zone_target_dice(ship, zone, target, 1):
+                    return True
+            elif any(shot is not None and shot.colours for shot in (self._squad_shot(ship, zone, q, memo)
+                                                                     for q in squads)):
+                return True
+        return False
+
     def group_dice(self, ship: Ship, target: Ship | None, bounds: list[int]) -> int:
         """The dice ai.target_totals counts on one group of ship_shots(ship) (``target``; None: the squadrons): the two
         best zones' dice added. ``bounds``: each zone's bound from dice_bounds. Zones are measured from the highest
         bound down, and no further once a zone's bound is no more than the smaller of the two best measured: the
         rest cannot change the two best."""
         best: list[int] = []  # the dice of the zones measured, the two largest last
+        squads, memo = [], {}
         if target is None:
             squads = [q for q in self.live_squads(self.enemy(ship.side))
                       if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
             memo = self.ship_memo("squad-shots")
-        else:
-            memo = self.ship_memo("zone-target-shots")
         for i in sorted(range(len(ZONES)), key=lambda i: -bounds[i]):
             if len(best) >= 2 and bounds[i] <= best[-2]:
                 break
@@ -192,7 +189,7 @@ class Measures:
                 shots = [self._squad_shot(ship, zone, q, memo) for q in squads]
                 dice = sum(len(o.colours) for o in shots if o is not None)
             else:
-                dice = max((len(o.colours) for o in self._zone_target_shots(ship, zone, target, memo)), default=0)
+                dice = self._zone_target_dice(ship, zone, target, bounds[i])
             best = sorted(best + [dice])
         return sum(best[-2:])
 
@@ -254,7 +251,7 @@ class Measures:
 
     def _zone_target_shots(self, ship: Ship, zone: str, t: Ship, memo: dict) -> list[ShotOpt]:
         """_ship_shots at one enemy ship, of one hull zone, kept in ``memo``, ship_memo("zone-target-shots"), while no
-        ship moves (group_shots and ship_shots share them)."""
+        ship moves (the activation's group_dice and ship_shots share them)."""
         key = (ship.uid, zone, t.uid)  # the memo holds while every ship stays where it is
         hit = memo.get(key)
         if hit is not None:
@@ -275,27 +272,54 @@ class Measures:
         """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has
         in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
         out = []
-        fp = ship.fp
-        seen = arc_test(fp, zone, t.x, t.y, fp_reach(t.size))
+        seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(t.size))
         if seen < 0:
             return out  # no hull zone of t can be in the arc
-        ruler = self.geo.ruler
-        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-        battery = ship.battery(zone)
-        tfp = t.fp
         for tz in ZONES:
-            part = arc_part(tfp.zones[tz], fp, zone, seen)
-            if not part:
-                continue
-            band = zone_band(zpoly, part, arc[0], ruler)
-            colours = D.pool_at(battery, band)
-            if not colours:
-                continue
-            goal = tfp.targets[tz]
-            if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                continue  # no line of sight: traced through another hull zone of the defender
-            out.append((tz, band, colours, goal))
+            sight = self._zone_sight(ship, zone, t, tz, seen)
+            if sight is not None:
+                out.append(sight)
         return out
+
+    def _zone_sight(self, ship: Ship, zone: str, t: Ship, tz: str, seen: int) -> tuple | None:
+        """_ship_sight's entry for one defending hull zone ``tz`` (None: not in arc or range, or no line of sight);
+        ``seen``: arc_test of ``t``'s disc."""
+        fp, tfp = ship.fp, t.fp
+        part = arc_part(tfp.zones[tz], fp, zone, seen)
+        if not part:
+            return None
+        band = zone_band(fp.zones[zone], part, fp.arcs[zone][0], self.geo.ruler)
+        colours = D.pool_at(ship.battery(zone), band)
+        if not colours:
+            return None
+        goal = tfp.targets[tz]
+        tp = fp.targets[zone]
+        if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+            return None  # no line of sight: traced through another hull zone of the defender
+        return tz, band, colours, goal
+
+    def _zone_target_dice(self, ship: Ship, zone: str, t: Ship, cap: int) -> int:
+        """The most dice of _zone_target_shots(ship, zone, t) (0: none), the defending zones measured one by one and
+        no further once one has ``cap`` dice, a bound no shot of the zone exceeds (dice_bounds); from the memos when
+        they hold the zone's shots."""
+        hit = self.ship_memo("zone-target-shots").get((ship.uid, zone, t.uid))
+        if hit is not None:
+            return max((len(o.colours) for o in hit), default=0)
+        sights = self.pair_memo().get((ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a))
+        if sights is None:
+            seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(t.size))
+            sights = () if seen < 0 else (self._zone_sight(ship, zone, t, tz, seen) for tz in ZONES)
+        best, tp = 0, ship.fp.targets[zone]
+        for sight in sights:
+            if sight is None:
+                continue
+            _, _, colours, goal = sight
+            dice = len(_obstruct(list(colours), self.obstructed(tp, goal, ship, t)))
+            if dice > best:
+                best = dice
+                if best >= cap:
+                    break
+        return best
 
     def engaged_with(self, q: Squad) -> list[Squad]:
         d1 = self.geo.ruler.distance[0]

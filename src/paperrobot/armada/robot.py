@@ -96,8 +96,8 @@ class Robot:
         """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
         game.ship_shots(ship), found group by group (the ships first, most dice first: those the activation has
         measured), each measured only until one answers; a group that dice_bounds leaves out has no shot."""
-        for g, _, _ in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
-            if game.group_shots(ship, g):
+        for g, _, zones in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
+            if game.group_has_shot(ship, g, zones):
                 return g is not None, True
         return False, False
 

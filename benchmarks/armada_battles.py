@@ -1,8 +1,8 @@
 """Complete Armada battles per CPU-second on one core: the Imperial AI against the Rebel policy, on the game
 contract (paperrobot.new_game + drive_all, as 'simulate' plays them), and the Imperial AI's decision time
 (p50/p99/max CPU time of ``Robot.decide``, timed with time.process_time_ns around each call, over the first
-``DECISION_GAMES`` battles, separate from the battles-per-second run). To compare two versions side by side,
-use benchmarks/compare.py OLD_REV . --only armada-policy.
+``DECISION_GAMES`` battles, separate from the battles-per-second run; then, by request kind, how many are over
+0.5 ms). To compare two versions side by side, use benchmarks/compare.py OLD_REV . --only armada-policy.
 
 Run: .venv/bin/python benchmarks/armada_battles.py [GAMES] [DECISION_GAMES]
 """
@@ -17,14 +17,16 @@ from paperrobot.core.contract import drive_all
 from paperrobot.core.dice import derive_seed
 
 CONTROLLERS = {"imperial": "robot", "rebel": "policy"}
+SLOW = 500_000  # ns: issue #16's goal for a decision's p99
 
 
 def battle(seed: int):
     return drive_all(paperrobot.new_game("armada", seed=seed), CONTROLLERS)
 
 
-def decision_times(games: int) -> list[int]:
-    """CPU nanoseconds of every Imperial decision in ``games`` battles (Robot.decide wrapped while they run)."""
+def decision_times(games: int, kinds: dict | None = None) -> list[int]:
+    """CPU nanoseconds of every Imperial decision in ``games`` battles (Robot.decide wrapped while they run);
+    ``kinds``, if given, gathers them by request kind too."""
     times: list[int] = []
     plain = Robot.decide
     clock = time.process_time_ns
@@ -35,6 +37,8 @@ def decision_times(games: int) -> list[int]:
             return plain(self, request)
         finally:
             times.append(clock() - started)
+            if kinds is not None:
+                kinds.setdefault(request.kind, []).append(times[-1])
 
     Robot.decide = timed
     try:
@@ -63,10 +67,15 @@ def main() -> None:
         print(f"armada, Imperial AI vs Rebel policy: {games / elapsed:6.1f} battles per CPU-second on one core "
               f"({games} battles, mean {rounds / games:.2f} rounds)")
     if decision_games:
-        times = decision_times(decision_games)
+        kinds: dict[str, list[int]] = {}
+        times = decision_times(decision_games, kinds)
         print(f"armada, Imperial AI decide(): p50 {percentile(times, 50) / 1e6:.3f} ms, "
               f"p99 {percentile(times, 99) / 1e6:.3f} ms, max {max(times) / 1e6:.3f} ms CPU "
               f"({len(times)} decisions in {decision_games} battles)")
+        # which decisions are over issue #16's 0.5 ms, by request kind
+        for kind, ts in sorted(kinds.items(), key=lambda k: -sum(t > SLOW for t in k[1])):
+            print(f"  {kind:14s} {len(ts):5d} decisions, p50 {percentile(ts, 50) / 1e6:.3f} ms, "
+                  f"max {max(ts) / 1e6:.3f} ms, {sum(t > SLOW for t in ts)} over 0.5 ms")
 
 
 if __name__ == "__main__":

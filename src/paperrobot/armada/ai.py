@@ -113,7 +113,7 @@ class ActInfo:
     """What the activation order needs to know about one unactivated AI ship."""
     ship: str
     dice: int  # most dice it can put on one enemy target (double arcs added)
-    single_double_arc: bool = False  # it double-arcs exactly one enemy ship
+    single_double_arc: bool | None = False  # it double-arcs exactly one enemy ship (None: not measured, as no tie is broken)
     squadrons: bool = False  # squadron value and friendly squadrons in range to activate
     can_stay_out: bool = False  # can move without entering enemy range
 
@@ -126,6 +126,8 @@ def activation(cands: list[ActInfo], dice: Dice) -> Decision:
         tied = [c for c in shooters if c.dice == best]
         why = f"most dice on an enemy ({best})"
         if len(tied) > 1:
+            if any(c.single_double_arc is None for c in tied):
+                raise ValueError("ARM.ACT.ORDER: a tie is broken by the double arcs, which were not measured")
             doubles = [c for c in tied if c.single_double_arc]
             if doubles:
                 tied, why = doubles, why + ", tie broken by a single enemy double-arced"

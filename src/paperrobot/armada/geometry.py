@@ -29,19 +29,27 @@ def to_local(x: float, y: float, a: float, p: Point) -> Point:
 
 
 class Footprint:
-    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world). The base is
-    worked out at once; the zones, arcs and targeting points when first read (a course is often judged by its base
-    alone: on the table, overlapping a ship)."""
-    __slots__ = ("base", "centre", "planes", "size", "cs", "_zones", "_arcs", "_targets")
+    """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world), each worked out
+    when first read (a course is often judged by its centre alone: well inside the table, far from every ship)."""
+    __slots__ = ("_base", "centre", "planes", "size", "cs", "_zones", "_arcs", "_targets")
 
-    def __init__(self, base: Poly, zones: dict[str, Poly] | None, arcs: dict | None, targets: dict[str, Point] | None,
-                 centre: Point, planes: dict | None = None, size: SizeClass | None = None,
-                 cs: tuple[float, float] = (1.0, 0.0)):
-        self.base = base
+    def __init__(self, base: Poly | None, zones: dict[str, Poly] | None, arcs: dict | None,
+                 targets: dict[str, Point] | None, centre: Point, planes: dict | None = None,
+                 size: SizeClass | None = None, cs: tuple[float, float] = (1.0, 0.0)):
+        self._base = base
         self.centre = centre
         self.planes = planes  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
         self.size, self.cs = size, cs  # the ship's size class; cos and sin of its heading
         self._zones, self._arcs, self._targets = zones, arcs, targets
+
+    @property
+    def base(self) -> Poly:
+        base = self._base
+        if base is None:
+            # to_world(x, y, a, u, v) for every corner, with cos and sin taken once (the same arithmetic)
+            (x, y), (c, s) = self.centre, self.cs
+            base = self._base = [(x + u * c - v * s, y + u * s + v * c) for u, v in _local(self.size)[:4]]
+        return base
 
     @property
     def zones(self) -> dict[str, Poly]:
@@ -132,12 +140,20 @@ def fp_reach(size: SizeClass) -> float:
     return hit[1]
 
 
+_ZONE_REACH: dict[int, tuple] = {}
+
+
+def zone_reach(size: SizeClass) -> float:
+    """The radius of a disc around a ship's centre that holds its hull zones (the token's points; the base may reach
+    further): the nearest two ships' hull zones can be is their centres' distance less both (for dice bounds)."""
+    hit = _ZONE_REACH.get(id(size))
+    if hit is None or hit[0] is not size:
+        hit = _ZONE_REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[4:13]))
+    return hit[1]
+
+
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:
-    # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
-    c, s = math.cos(a), math.sin(a)
-    local = _local(size)
-    base = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[:4]]
-    return Footprint(base, None, None, None, (x, y), None, size, (c, s))
+    return Footprint(None, None, None, None, (x, y), None, size, (math.cos(a), math.sin(a)))
 
 
 _UNIT: dict[int, tuple[tuple[float, float], ...]] = {}

@@ -9,8 +9,8 @@ from itertools import product
 from ..core.contract import Option
 from . import dice as D
 from .data import parse_dice
-from .geometry import (ZONES, arc_part, arc_test, circle, closest_point, fp_reach, maneuver, overlaps,
-                       poly_within, segment_hits_poly, zone_band)
+from .geometry import (ZONES, arc_part, arc_test, arc_tests, circle, closest_point, fp_reach, maneuver, overlaps,
+                       poly_within, range_band, segment_hits_poly, zone_band, zone_reach)
 from .state import Ship, Squad
 from .tactics import ship_radius
 
@@ -92,12 +92,10 @@ class Measures:
         """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
         obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
         out: list[ShotOpt] = []
-        fp = ship.fp
         enemy = self.enemy(ship.side)
         squads = [] if ships_only else self.live_squads(enemy)
-        ruler = self.geo.ruler
         at_ships = self.ship_memo("ship-shots")  # the attacks on ships depend on the ships alone
-        at_squads = self.ship_memo("squad-shots")
+        at_squads = self.ship_memo("squad-shots") if squads else None
         for zone in ZONES:
             if zone in used:
                 continue
@@ -106,21 +104,94 @@ class Measures:
             if hit is None:
                 hit = at_ships[key] = self._zone_ship_shots(ship, zone, enemy)
             out += hit
-            if not squads:
-                continue
-            arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-            anti = ship.anti()
             for q in squads:
                 if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
                     continue
-                # the attack on a squadron depends on the ships (line of sight) and on where the squadron is
-                qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-                shot = at_squads.get(qkey, False)
-                if shot is False:
-                    shot = at_squads[qkey] = self._squad_shot(ship, zone, q, arc, zpoly, tp, anti, ruler)
+                shot = self._squad_shot(ship, zone, q, at_squads)
                 if shot is not None:
                     out.append(shot)
         return [o for o in out if o.colours]
+
+    def dice_bounds(self, ship: Ship) -> list[tuple[Ship | None, int, list[int]]]:
+        """(target group, an upper bound on its dice, a bound for each zone in ZONES order) for each enemy group that
+        ship_shots(ship) could hold (an enemy ship; None: the squadrons), without measuring a shot: on each group the
+        AI counts (ai.target_totals: a zone's best shot at a ship, its shots at squadrons added up, the two best zones
+        added; ARM.ACT.ORDER) each zone that the arc discs (arc_test) do not rule out with its dice at the band of
+        the nearest the units' hull zones could be (their discs, zone_reach, a micron nearer: the measured distance,
+        between hull zones or their parts in the arc, is never shorter); obstruction and line of sight only take dice
+        away. A group left out has no shot."""
+        fp = ship.fp
+        ruler = self.geo.ruler
+        mine = zone_reach(ship.size)
+        batteries = [ship.battery(z) for z in ZONES]
+        out: list[tuple[Ship | None, int, list[int]]] = []
+        for t in self.live_ships(self.enemy(ship.side)):
+            gap = math.hypot(t.x - ship.x, t.y - ship.y)
+            if gap > ruler.long + 140:
+                continue  # as _zone_ship_shots: not measured
+            band = range_band(gap - mine - zone_reach(t.size) - 1e-6, ruler)
+            zones = [len(D.pool_at(b, band)) if seen >= 0 else 0
+                     for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, fp_reach(t.size)))]
+            top = sorted(zones)[-2:]
+            if top[0] + top[1]:
+                out.append((t, top[0] + top[1], zones))
+        squads = self.live_squads(self.enemy(ship.side))
+        if squads:
+            anti = ship.anti()
+            zones = [0, 0, 0, 0]
+            for q in squads:
+                gap = math.hypot(q.x - ship.x, q.y - ship.y)
+                if gap > 260:
+                    continue  # as _ship_shots
+                r = 1.1 * q.radius  # its 12-gon lies within 1.1 radii of its centre (as _squad_sight tests it)
+                n = len(D.pool_at(anti, range_band(gap - mine - r - 1e-6, ruler)))
+                for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
+                    if seen >= 0:
+                        zones[i] += n
+            top = sorted(zones)[-2:]
+            if top[0] + top[1]:
+                out.append((None, top[0] + top[1], zones))
+        return out
+
+    def group_has_shot(self, ship: Ship, target: Ship | None, bounds: list[int]) -> bool:
+        """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
+        (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
+        squads = [] if target is not None else [q for q in self.live_squads(self.enemy(ship.side))
+                                                if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+        memo = self.ship_memo("squad-shots") if squads else {}
+        for zone, bound in zip(ZONES, bounds):
+            if not bound:
+                continue
+            if target is not None:
+                if self._zone_target_dice(ship, zone, target, 1):
+                    return True
+            elif any(shot is not None and shot.colours for shot in (self._squad_shot(ship, zone, q, memo)
+                                                                     for q in squads)):
+                return True
+        return False
+
+    def group_dice(self, ship: Ship, target: Ship | None, bounds: list[int]) -> int:
+        """The dice ai.target_totals counts on one group of ship_shots(ship) (``target``; None: the squadrons): the two
+        best zones' dice added. ``bounds``: each zone's bound from dice_bounds. Zones are measured from the highest
+        bound down, and no further once a zone's bound is no more than the smaller of the two best measured: the
+        rest cannot change the two best."""
+        best: list[int] = []  # the dice of the zones measured, the two largest last
+        squads, memo = [], {}
+        if target is None:
+            squads = [q for q in self.live_squads(self.enemy(ship.side))
+                      if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+            memo = self.ship_memo("squad-shots")
+        for i in sorted(range(len(ZONES)), key=lambda i: -bounds[i]):
+            if len(best) >= 2 and bounds[i] <= best[-2]:
+                break
+            zone = ZONES[i]
+            if target is None:
+                shots = [self._squad_shot(ship, zone, q, memo) for q in squads]
+                dice = sum(len(o.colours) for o in shots if o is not None)
+            else:
+                dice = self._zone_target_dice(ship, zone, target, bounds[i])
+            best = sorted(best + [dice])
+        return sum(best[-2:])
 
     def pair_memo(self) -> dict:
         """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
@@ -130,18 +201,27 @@ class Measures:
             self._pairs = {}
         return self._pairs
 
-    def _squad_shot(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler) -> ShotOpt | None:
-        """_ship_shots at one squadron, of one hull zone (None: not in arc or range)."""
+    def _squad_shot(self, ship: Ship, zone: str, q: Squad, at_squads: dict) -> ShotOpt | None:
+        """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
+        ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
+        the squadron is)."""
+        qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+        shot = at_squads.get(qkey, False)
+        if shot is not False:
+            return shot
         pairs = self.pair_memo()
-        key = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-        seen = pairs.get(key, False)
+        seen = pairs.get(qkey, False)
         if seen is False:
-            seen = pairs[key] = self._squad_sight(ship, zone, q, arc, zpoly, tp, anti, ruler)
+            fp = ship.fp
+            seen = pairs[qkey] = self._squad_sight(ship, zone, q, fp.arcs[zone], fp.zones[zone], fp.targets[zone],
+                                                   ship.anti(), self.geo.ruler)
         if seen is None:
+            at_squads[qkey] = None
             return None
         band, colours, goal = seen
-        obstructed = self.obstructed(tp, goal, ship, None)
-        return ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
+        obstructed = self.obstructed(ship.fp.targets[zone], goal, ship, None)
+        shot = at_squads[qkey] = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
+        return shot
 
     def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
         """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
@@ -162,45 +242,84 @@ class Measures:
         """_ship_shots at the enemy ships, of one hull zone."""
         out: list[ShotOpt] = []
         long_r = self.geo.ruler.long
-        tp = ship.fp.targets[zone]
-        pairs = self.pair_memo()
+        memo = self.ship_memo("zone-target-shots")
         for t in self.live_ships(enemy):
             if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
                 continue
-            key = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
-            seen = pairs.get(key)
-            if seen is None:
-                seen = pairs[key] = self._ship_sight(ship, zone, t)
-            for tz, band, colours, goal in seen:
-                obstructed = self.obstructed(tp, goal, ship, t)
-                out.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
+            out += self._zone_target_shots(ship, zone, t, memo)
         return out
+
+    def _zone_target_shots(self, ship: Ship, zone: str, t: Ship, memo: dict) -> list[ShotOpt]:
+        """_ship_shots at one enemy ship, of one hull zone, kept in ``memo``, ship_memo("zone-target-shots"), while no
+        ship moves (the activation's group_dice and ship_shots share them)."""
+        key = (ship.uid, zone, t.uid)  # the memo holds while every ship stays where it is
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        tp = ship.fp.targets[zone]
+        pairs = self.pair_memo()
+        pkey = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+        seen = pairs.get(pkey)
+        if seen is None:
+            seen = pairs[pkey] = self._ship_sight(ship, zone, t)
+        hit = memo[key] = []
+        for tz, band, colours, goal in seen:
+            obstructed = self.obstructed(tp, goal, ship, t)
+            hit.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
+        return hit
 
     def _ship_sight(self, ship: Ship, zone: str, t: Ship) -> list[tuple]:
         """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has
         in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
         out = []
-        fp = ship.fp
-        seen = arc_test(fp, zone, t.x, t.y, fp_reach(t.size))
+        seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(t.size))
         if seen < 0:
             return out  # no hull zone of t can be in the arc
-        ruler = self.geo.ruler
-        arc, zpoly, tp = fp.arcs[zone], fp.zones[zone], fp.targets[zone]
-        battery = ship.battery(zone)
-        tfp = t.fp
         for tz in ZONES:
-            part = arc_part(tfp.zones[tz], fp, zone, seen)
-            if not part:
-                continue
-            band = zone_band(zpoly, part, arc[0], ruler)
-            colours = D.pool_at(battery, band)
-            if not colours:
-                continue
-            goal = tfp.targets[tz]
-            if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-                continue  # no line of sight: traced through another hull zone of the defender
-            out.append((tz, band, colours, goal))
+            sight = self._zone_sight(ship, zone, t, tz, seen)
+            if sight is not None:
+                out.append(sight)
         return out
+
+    def _zone_sight(self, ship: Ship, zone: str, t: Ship, tz: str, seen: int) -> tuple | None:
+        """_ship_sight's entry for one defending hull zone ``tz`` (None: not in arc or range, or no line of sight);
+        ``seen``: arc_test of ``t``'s disc."""
+        fp, tfp = ship.fp, t.fp
+        part = arc_part(tfp.zones[tz], fp, zone, seen)
+        if not part:
+            return None
+        band = zone_band(fp.zones[zone], part, fp.arcs[zone][0], self.geo.ruler)
+        colours = D.pool_at(ship.battery(zone), band)
+        if not colours:
+            return None
+        goal = tfp.targets[tz]
+        tp = fp.targets[zone]
+        if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+            return None  # no line of sight: traced through another hull zone of the defender
+        return tz, band, colours, goal
+
+    def _zone_target_dice(self, ship: Ship, zone: str, t: Ship, cap: int) -> int:
+        """The most dice of _zone_target_shots(ship, zone, t) (0: none), the defending zones measured one by one and
+        no further once one has ``cap`` dice, a bound no shot of the zone exceeds (dice_bounds); from the memos when
+        they hold the zone's shots."""
+        hit = self.ship_memo("zone-target-shots").get((ship.uid, zone, t.uid))
+        if hit is not None:
+            return max((len(o.colours) for o in hit), default=0)
+        sights = self.pair_memo().get((ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a))
+        if sights is None:
+            seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(t.size))
+            sights = () if seen < 0 else (self._zone_sight(ship, zone, t, tz, seen) for tz in ZONES)
+        best, tp = 0, ship.fp.targets[zone]
+        for sight in sights:
+            if sight is None:
+                continue
+            _, _, colours, goal = sight
+            dice = len(_obstruct(list(colours), self.obstructed(tp, goal, ship, t)))
+            if dice > best:
+                best = dice
+                if best >= cap:
+                    break
+        return best
 
     def engaged_with(self, q: Squad) -> list[Squad]:
         d1 = self.geo.ruler.distance[0]

@@ -12,7 +12,7 @@ from ..core.dice import Dice
 from . import ai
 from .game import IMPERIAL, REBEL, ShotOpt
 from .geometry import ADJACENT, poly_within
-from .tactics import angle_diff, course_facts, course_table, double_arcs, nearest, ship_radius
+from .tactics import angle_diff, course_facts, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
 
@@ -76,11 +76,10 @@ class Robot:
 
     def command(self, game, ship: Ship) -> Decision:
         """ARM.CMD.ROLL / ARM.CMD.TOKEN / ARM.CMD.NAV: ('dial' | 'token', command)."""
-        shots = game.ship_shots(ship)
-        enemy_in = any(isinstance(s.target, Ship) for s in shots)
+        enemy_in, any_shot = self.in_reach(game, ship)
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
         usable = {"navigate": True, "squadron": bool(game.in_squad_range(ship, IMPERIAL)),
-                  "repair": bool(missing or ship.damage), "concentrate": bool(shots)}
+                  "repair": bool(missing or ship.damage), "concentrate": any_shot}
         dec = ai.command(game.style, enemy_in, usable, set(ship.cmd_tokens), self.dice)
         if dec.action == ("dial", "navigate") and "navigate" not in ship.cmd_tokens:
             # ARM.CMD.NAV "otherwise they will simply take the appropriate token": look at the courses
@@ -92,26 +91,61 @@ class Robot:
                     "ARM.CMD.NAV", "the formation needs no speed or yaw change: take a navigate token instead"),))
         return dec
 
+    @staticmethod
+    def in_reach(game, ship: Ship) -> tuple[bool, bool]:
+        """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
+        game.ship_shots(ship), found group by group (the ships first, most dice first: those the activation has
+        measured), each measured only until one answers; a group that dice_bounds leaves out has no shot."""
+        for g, _, zones in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
+            if game.group_has_shot(ship, g, zones):
+                return g is not None, True
+        return False, False
+
     def _activate(self, request):
+        """ARM.ACT.ORDER. ai.activation takes the ship with the most dice on one enemy target group first; only what
+        can change its choice, die or text is measured, and only the candidates that can still be chosen are passed
+        on (the choice, die and text depend on the tied candidates of the first tier that holds any, and on nothing
+        else). The groups of every candidate are measured from the highest bound (dice_bounds) down: a group whose
+        bound is below the most dice measured cannot reach it. A tie is broken by a single double-arced enemy, so
+        a tied ship is measured whole. The squadron and stay-out facts are found only when no ship has dice, and
+        stay-out only when no ship has squadrons."""
         game = request.state
-        infos = []
+        cands = request.subject
+        groups = sorted(((bound, i, g, zones) for i, s in enumerate(cands) for g, bound, zones in game.dice_bounds(s)),
+                        key=lambda e: -e[0])
+        best, most = 0, [0] * len(cands)
+        for bound, i, g, zones in groups:
+            if bound < best:
+                break  # the rest (bounds in descending order) cannot reach the best
+            total = game.group_dice(cands[i], g, zones)
+            most[i] = max(most[i], total)
+            best = max(best, total)
+        if best:  # tier 1: the ships with the most dice
+            tied = [i for i in range(len(cands)) if most[i] == best]
+            if len(tied) == 1:
+                return ai.activation([ai.ActInfo(cands[tied[0]].uid, best, None)], self.dice)
+            infos = []
+            for i in tied:
+                totals = ai.target_totals(to_shots(game.ship_shots(cands[i])))
+                doubles = [g for g, (_, z) in totals.items() if g != "squadrons" and len(z) == 2]
+                infos.append(ai.ActInfo(cands[i].uid, best, len(doubles) == 1))
+            return ai.activation(infos, self.dice)
+        squads = [s.spec.squadron > 0 and bool(game.in_squad_range(s, IMPERIAL)) for s in cands]
+        if any(squads):  # tier 2 holds some: tier 3's facts are not read
+            return ai.activation([ai.ActInfo(s.uid, 0, False, q) for s, q in zip(cands, squads)], self.dice)
         enemies = game.live_ships(REBEL)
-        for s in request.subject:
-            shots = to_shots(game.ship_shots(s))
-            totals = ai.target_totals(shots)
-            best = max((t for t, _ in totals.values()), default=0)
-            doubles = [g for g, (_, z) in totals.items() if g != "squadrons" and len(z) == 2]
-            stay_out = False
-            if not best:
-                long_r = game.geo.ruler.long
-                for c in game.courses(s):
-                    _, fp, on, bump = course_facts(game, s, c)
-                    if on and not bump and all(_beyond(fp, s, e, long_r) for e in enemies):
-                        stay_out = True
-                        break
-            infos.append(ai.ActInfo(s.uid, best, len(doubles) == 1, s.spec.squadron > 0 and
-                                    bool(game.in_squad_range(s, IMPERIAL)), stay_out))
-        return ai.activation(infos, self.dice)
+        return ai.activation([ai.ActInfo(s.uid, 0, False, False, self._stays_out(game, s, enemies)) for s in cands],
+                             self.dice)
+
+    @staticmethod
+    def _stays_out(game, ship: Ship, enemies) -> bool:
+        """ARM.ACT.ORDER tier 3: some course on the table, overlapping no ship, ends beyond long range of every enemy."""
+        long_r = game.geo.ruler.long
+        for c in game.courses(ship):
+            _, fp, on, bump = course_facts(game, ship, c)
+            if on and not bump and all(_beyond(fp, ship, e, long_r) for e in enemies):
+                return True
+        return False
 
     def _attack(self, request):
         game = request.state
@@ -169,7 +203,12 @@ class Robot:
         pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
         doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
         found: dict[str, str] = {}
-        for key, _, _, _, _, _, _, (x, y, a), fp in sorted(pool, key=lambda m: (m[3], m[0])):
+        order = sorted(pool, key=lambda m: (m[3], m[0]))
+        todo = [m[7] for m in order if (ship.uid, *m[7]) not in doubles]
+        for pose, maybe in zip(todo, double_arc_sieve(ship, todo, enemies, game.geo.ruler)):
+            if not maybe:  # the sieve settles most courses from their centres alone
+                doubles[(ship.uid, *pose)] = []
+        for key, _, _, _, _, _, _, (x, y, a), fp in order:
             da = doubles.get((ship.uid, x, y, a))
             if da is None:
                 da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)

@@ -1,8 +1,8 @@
 """Hex conventions against the worked examples of reference sfb-cadet §A1 and §A5."""
 import pytest
 
-from paperrobot.core.hexgrid import (Board, arcs_containing, distance, from_offset, in_arc, label, neighbour,
-                                     parse, shields_facing, to_offset)
+from paperrobot.core.hexgrid import (Board, Hex, arcs_containing, distance, from_offset, in_arc, label, neighbour,
+                                     parse, shields_facing, sight, to_offset)
 
 p = parse
 
@@ -89,3 +89,17 @@ def test_bad_labels():
     for bad in ("12", "abcd", "0012"):
         with pytest.raises(ValueError):
             parse(bad)
+
+
+def test_sight_is_range_arc_and_shields_in_one_lookup():
+    """sight() answers what distance, in_arc and shields_facing answer, from any hex, for every vector within
+    6 hexes, every facing and the arcs the games ask (it is their memo, read by the SFB policy's move score)."""
+    for origin in (Hex(0, 0), Hex(7, -3)):
+        for dq in range(-6, 7):
+            for dr in range(-6, 7):
+                target = Hex(origin.q + dq, origin.r + dr)
+                for facing in range(6):
+                    for arc in ("FA", "RA", "L", "FH"):
+                        assert sight(origin, facing, arc, target) == (
+                            distance(origin, target), in_arc(origin, facing, arc, target),
+                            shields_facing(origin, facing, target))

@@ -252,6 +252,23 @@ def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
     return hit
 
 
+_SIGHT_CACHE: dict[tuple[int, int, int, str], tuple[int, bool, tuple[int, ...]]] = {}
+
+
+def sight(ship: Hex, facing: int, arc: str, target: Hex) -> tuple[int, bool, tuple[int, ...]]:
+    """``(distance, in_arc, shields_facing)`` of ``target`` for a ship at ``ship`` facing ``facing``, in one memo
+    lookup: what a move's score asks of each candidate hex (the SFB policy asks it of three hexes per move)."""
+    key = (target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
+    hit = _SIGHT_CACHE.get(key)
+    if hit is None:
+        if len(_SIGHT_CACHE) >= CACHE_LIMIT:
+            _SIGHT_CACHE.clear()
+        origin, there = (0, 0), (key[0], key[1])
+        hit = _SIGHT_CACHE[key] = (distance(origin, there), in_arc(origin, facing, arc, there),
+                                   shields_facing(origin, facing, there))
+    return hit
+
+
 def shield_facing_direction(facing: int, direction: int) -> int:
     """The shield (1..6) of a ship facing ``facing`` that faces compass direction ``direction``."""
     return ((direction - facing) % 6) + 1

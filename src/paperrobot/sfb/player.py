@@ -8,7 +8,7 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, in_arc, shields_facing, to_offset
+from ..core.hexgrid import distance, sight, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
@@ -160,12 +160,12 @@ class Policy:
                 elif goal == "exit":
                     score -= 4 * (game.board.cols - to_offset(dest)[0])
                 if thex is not None:
-                    rng = distance(dest, thex)
+                    rng, ahead, toward = sight(dest, facing, "FA", thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if in_arc(dest, facing, "FA", thex):
+                        if ahead:
                             score += fa_bonus
-                        score += shields[shields_facing(dest, facing, thex)[0] - 1] / 8
+                        score += shields[toward[0] - 1] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it

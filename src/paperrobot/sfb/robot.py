@@ -161,8 +161,9 @@ class Robot(CloakRules):
             return NOTHING
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
+        primary_done = self.recall("primary_done")  # read once: nothing below notes it before it is read again
         weapons = None
-        if uncloak is None and (ship.primary_done if self.memory is None else self.recall("primary_done")):
+        if uncloak is None and primary_done:
             weapons = self.bearing(target)
             if not weapons:
                 return NOTHING  # R3 (or R3.MAP): nothing bears, and nothing to note; most impulses
@@ -172,7 +173,7 @@ class Robot(CloakRules):
         elif self.must_leave(target):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
-        elif not (ship.primary_done if self.memory is None else self.recall("primary_done")):
+        elif not primary_done:
             if rng <= 4:
                 self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"first impulse this turn within 4 hexes (range {rng}): Primary Fire Point, "
@@ -239,7 +240,7 @@ class Robot(CloakRules):
             evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
             if evade is not None:
                 return evade
-        if not (ship.primary_done if self.memory is None else self.recall("primary_done")):  # recall, inlined
+        if not self.recall("primary_done"):
             steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
                                       f"{ship.turn_mode()}): {steer}")

@@ -8,17 +8,22 @@ read from /proc before the engine is closed, so Ray's own overhead counts. Start
 is reported apart.
 
     .venv/bin/python benchmarks/balance_sweep.py [--games-per-level 400] [--work 60000] [--jobs 2] [--no-ray]
-    .venv/bin/python benchmarks/balance_sweep.py --game sfb --set scenario=5 --games-per-level 100   # a real game
+    .venv/bin/python benchmarks/balance_sweep.py --game sfb --scenario 5 --games-per-level 100   # a real game
 
-``--game`` sweeps a real game of the registry over its ``handicap`` option against the policy instead.
+``--game`` sweeps a real game of the registry over its ``handicap`` option against the policy instead; its set-up is
+given with the same flags as under every verb (``--scenario 5``; ``paperrobot balance GAME --help`` lists them),
+parsed and checked by cli/setup_flags.py.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from functools import partial
 
+from paperrobot.cli.setup_flags import setup_from_args
+from paperrobot.core.errors import PaperRobotError
 from paperrobot.sim import synthetic
 from paperrobot.sim.balance import BalanceStore, Matchup, Plan, run_sweep
 from paperrobot.sim.chunks import Chunk, LocalEngine
@@ -69,21 +74,27 @@ def measure(name: str, make_engine, matchup: Matchup, plan: Plan) -> dict:
             "interval": (sweep.fit.interval.low, sweep.fit.interval.high)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(allow_abbrev=False, epilog="With --game, that game's set-up flags as under every "
+                                     "verb (--scenario 5; paperrobot balance GAME --help lists them).")
     parser.add_argument("--games-per-level", type=int, default=400)
     parser.add_argument("--work", type=int, default=60000, help="busy-loop steps per game (about 1 ms per 20,000 here)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=50)
     parser.add_argument("--no-ray", action="store_true")
     parser.add_argument("--game", help="a real game of the registry (fc, sfb, armada) instead of the synthetic one")
-    parser.add_argument("--set", action="append", default=[], help="a set-up option of --game, key=value")
-    args = parser.parse_args()
+    args, rest = parser.parse_known_args(argv)
+    try:
+        if args.game:
+            from paperrobot.sim.balance import registry_matchup
+            matchup = registry_matchup(args.game, setup_from_args(args.game, rest), "policy")
+        elif rest:
+            raise PaperRobotError(f"{rest[0]}: set-up flags need --game GAME (the synthetic game has none)")
+    except PaperRobotError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     synthetic.fixed_sweep(1, 20, work=0)  # import statsmodels and fit once, outside the measurements
-    if args.game:
-        from paperrobot.sim.balance import registry_matchup
-        matchup = registry_matchup(args.game, dict(item.split("=", 1) for item in args.set), "policy")
-    else:
+    if not args.game:
         matchup = Matchup("synthetic/bench", "synthetic", partial(synthetic.play, work=args.work, shared=0.8,
                                                                   draw=0.05))
     plan = Plan(games_per_level=args.games_per_level, probe_games=args.games_per_level, chunk=args.chunk)
@@ -107,7 +118,8 @@ def main() -> None:
               f"  {r['h50']:.2f} [{r['interval'][0]:.2f}, {r['interval'][1]:.2f}]", flush=True)
     same = len({(r["h50"], r["interval"]) for r in results}) == 1
     print(f"same fit from every engine: {'yes' if same else 'NO'}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

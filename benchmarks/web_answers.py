@@ -9,7 +9,7 @@ one (not timed). Reports wall-clock p50/p99/max per answer and CPU time per answ
 the POST alone and for POST + GET.
 
     .venv/bin/python benchmarks/web_answers.py                      # the toy game of tests/toygame.py
-    .venv/bin/python benchmarks/web_answers.py --game sfb --answers 400
+    .venv/bin/python benchmarks/web_answers.py --game sfb --answers 400 --scenario 6   # the game's set-up flags
     .venv/bin/python benchmarks/web_answers.py --cache 8            # fewer live games than in progress:
                                                                     # every answer rebuilds its game by replay
 """
@@ -81,24 +81,38 @@ class Asgi:
         return Response(out["status"], out["headers"], b"".join(out["body"]))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def form_fields(setup: dict) -> dict:
+    """A checked set-up as the start form posts it (web/forms.py): o.NAME, a yes/no option's 'no' as b.NAME alone."""
+    fields = {}
+    for name, value in setup.items():
+        if isinstance(value, bool):
+            fields[f"o.{name}" if value else f"b.{name}"] = "on"
+        else:
+            fields[f"o.{name}"] = str(value)
+    return fields
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False,
+                                     epilog="The game's set-up flags as under every verb (--scenario 6; paperrobot "
+                                            "battle GAME --help lists them).")
     parser.add_argument("--game", default="counting", help="a registered game, or 'counting' (the toy)")
     parser.add_argument("--games", type=int, default=20, help="games in progress")
     parser.add_argument("--answers", type=int, default=2000)
     parser.add_argument("--cache", type=int, default=64, help="live games kept in memory")
-    parser.add_argument("--setup", action="append", default=[], help="name=value set-up option (repeatable)")
-    args = parser.parse_args()
+    args, rest = parser.parse_known_args(argv)
 
+    from paperrobot.cli.setup_flags import setup_from_args
+    from paperrobot.core.errors import PaperRobotError
     from paperrobot.web.app import create_app
     if args.game == "counting":
         register_toy()
-        setup = {"o.target": "400"}
-    else:
-        setup = {}
-    for item in args.setup:
-        name, _, value = item.partition("=")
-        setup[f"o.{name}"] = value
+    try:  # the same flags and checks as every verb (cli/setup_flags.py)
+        setup = form_fields({**({"target": 400} if args.game == "counting" else {}),
+                             **setup_from_args(args.game, rest)})
+    except PaperRobotError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
     folder = tempfile.mkdtemp(prefix="paperrobot-web-bench-")
     app = create_app(Path(folder) / "web.sqlite", capacity=args.cache)
@@ -162,7 +176,8 @@ def main() -> None:
     p99 = ms(total_times, .99)
     print(f"  target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'} ({p99:.2f} ms wall; {ms(cpu_total, .99):.2f} ms "
           f"CPU; wall includes waiting for the CPU on a busy machine)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -33,6 +33,21 @@ PLAYS = {
     "armada": ("armada", {}, "2", (20, "attack")),
 }
 
+# issue 26's map pictures, desktop and phone: docs/img/map-<game>-*.png (the moves or courses to choose on the map)
+# and docs/img/targets-<game>-*.png (a fire or attack question: its targets ringed, the first weapon's arc and range
+# bands or the first hull zone's range ruler shown, the first target hovered)
+MAPS = {
+    "sfb": ("sfb", {"o.scenario": "6"}, "4", (60, "move")),
+    "fc": ("fc", {"o.map": "42x30"}, "2", (8, "move")),
+    "armada": ("armada", {}, "2", (0, "maneuver")),
+}
+TARGETS = {
+    "sfb": ("sfb", {"o.scenario": "5"}, "3", (0, "fire")),
+    "fc": ("fc", {"o.map": "42x30"}, "2", (10, "fire")),
+    "armada": ("armada", {}, "2", (20, "attack")),
+}
+NAMES = [*PLAYS, "watch", "phone", "assist", "maps", "targets"]
+
 
 def fail(message: str) -> None:
     print(f"screenshots: {message}", file=sys.stderr)
@@ -95,6 +110,15 @@ def play(page, base: str, game: str, fields: dict, seed: str, answers: tuple[int
     page.evaluate("window.scrollTo(0, 0)")
 
 
+def show_targets(page) -> None:
+    """The first arc (a weapon's, or a hull zone's ruler) shown, the first target hovered."""
+    if page.locator("#arc-pick option").count() > 1:
+        page.select_option("#arc-pick", page.locator("#arc-pick option").nth(1).get_attribute("value"))
+    target = page.locator("#map .counter.target, #map .attack-from.shown .zone-target")
+    if target.count():
+        target.first.hover()
+
+
 def assist_on_a_phone(page, base: str) -> None:
     """The SFB assistant (#5, seed 3): speed 12, then Enter (the suggested answer) until the robot's instructions
     since the last answer hold a die it rolled and a counter to move (or 60 answers)."""
@@ -116,12 +140,12 @@ def assist_on_a_phone(page, base: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/img", help="folder for the PNG files (default docs/img)")
-    parser.add_argument("--only", default="", help="comma-separated names: sfb, fc, armada, watch, phone, assist")
+    parser.add_argument("--only", default="", help=f"comma-separated names: {', '.join(NAMES)}")
     options = parser.parse_args()
-    wanted = set(filter(None, options.only.split(","))) or {*PLAYS, "watch", "phone", "assist"}
-    unknown = wanted - {*PLAYS, "watch", "phone", "assist"}
+    wanted = set(filter(None, options.only.split(","))) or set(NAMES)
+    unknown = wanted - set(NAMES)
     if unknown:
-        fail(f"unknown picture {sorted(unknown)[0]!r}; choose from: {', '.join([*PLAYS, 'watch', 'phone', 'assist'])}")
+        fail(f"unknown picture {sorted(unknown)[0]!r}; choose from: {', '.join(NAMES)}")
     if not Path(CHROMIUM).exists():
         fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     try:
@@ -154,6 +178,16 @@ def main() -> None:
                     phone = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
                     play(phone, base, "sfb", {"o.scenario": "5"}, "1", (3, ""))
                     shoot(phone, out / "web-phone.png")
+                for kind, plays in (("maps", MAPS), ("targets", TARGETS)):
+                    if kind not in wanted:
+                        continue
+                    phone = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+                    for name, (game, fields, seed, answers) in plays.items():
+                        for size, screen in (("desktop", page), ("phone", phone)):
+                            play(screen, base, game, fields, seed, answers)
+                            if kind == "targets":
+                                show_targets(screen)
+                            shoot(screen, out / f"{kind[:-1] if kind == 'maps' else kind}-{name}-{size}.png")
                 if "assist" in wanted:
                     phone = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
                     assist_on_a_phone(phone, base)

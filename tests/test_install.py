@@ -1,5 +1,7 @@
 """'pip install .' (not editable) into a fresh virtual environment gives a working 'paperrobot' command,
 with every data file inside the package, without the bash launcher or the source tree."""
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,16 +44,22 @@ def test_pip_install_gives_a_working_command(tmp_path):
                               env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "COLUMNS": "120"})
 
     version = run("--version")
-    assert version.returncode == 0 and version.stdout.startswith("paperrobot "), version.stderr
+    source = re.search(r'__version__ = "([^"]+)"', (ROOT / "src" / "paperrobot" / "_version.py").read_text()).group(1)
+    assert version.returncode == 0 and version.stdout.strip() == f"paperrobot {source}", version.stderr
+    installed = subprocess.run([str(venv / "bin" / "python"), "-c", "from importlib.metadata import version; "
+                                "print(version('paperrobot'))"], capture_output=True, text=True, cwd=elsewhere,
+                               env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert installed.stdout.strip() == source  # pyproject's version is paperrobot.__version__: one source
     for args in (["ships"], ["data"], ["battle", "sfb", "--scenario", "6", "--no-maps"], ["battle", "fc"],
                  ["battle", "armada", "--quiet"], ["simulate", "sfb", "--games", "20", "--jobs", "2", "--quiet"]):
         result = run(*args)
         assert result.returncode == 0, (args, result.stderr[-2000:])
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the installed package, not a source tree
     shipped = subprocess.run([str(venv / "bin" / "python"), "-c",
                               "import paperrobot, pathlib; print(len(list(pathlib.Path(paperrobot.__file__)"
-                              ".parent.rglob('*.toml'))))"], capture_output=True, text=True, cwd=elsewhere)
+                              ".parent.rglob('*.toml'))))"], capture_output=True, text=True, cwd=elsewhere, env=clean)
     in_tree = len(list((ROOT / "src" / "paperrobot").rglob("*.toml")))
     assert int(shipped.stdout) == in_tree
     assert "site-packages" in subprocess.run([str(venv / "bin" / "python"), "-c",
                                               "import paperrobot; print(paperrobot.__file__)"],
-                                             capture_output=True, text=True, cwd=elsewhere).stdout
+                                             capture_output=True, text=True, cwd=elsewhere, env=clean).stdout

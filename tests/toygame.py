@@ -19,23 +19,39 @@ class Counting:
     def __init__(self, seed, log, target=7):
         self.dice, self.log, self.target, self.total = Dice(seed), log, target, 0
         self.recorded = []
+        self.split, self.side = None, "player"  # the position in the sequence of play is state (clone, fork)
+        self.boundary = None
 
     def sequence(self):
-        split_form = Form((Field("a"), Field("b")),
-                          lambda name, earlier: (2, 3, 4) if name == "a" else (4 - earlier["a"],),
-                          self._split)
-        decision = yield Request("split", "player", form=split_form, options=(Option("even", "2 and 2", {"a": 2, "b": 2}),),
-                                 view={"total": 0, "target": self.target})
-        self.split = decision.action
-        side = "player"
+        if self.split is None:
+            split_form = Form((Field("a"), Field("b")),
+                              lambda name, earlier: (2, 3, 4) if name == "a" else (4 - earlier["a"],),
+                              self._split)
+            decision = yield Request("split", "player", form=split_form,
+                                     options=(Option("even", "2 and 2", {"a": 2, "b": 2}),),
+                                     view={"total": 0, "target": self.target})
+            self.split = decision.action
         while True:
+            if self.boundary is not None:
+                self.boundary()
+            side = self.side
             add = yield Request("add", side, state=self, options=lambda: tuple(Option(str(n), f"add {n}", n)
                                                                                 for n in (1, 2, 3)),
                                 view=lambda: {"total": self.total, "target": self.target})
             self.total += add.action
             if self.total >= self.target:
                 return Outcome(side, "reached", self.total)
-            side = "robot" if side == "player" else "player"
+            self.side = "robot" if side == "player" else "player"
+
+    def snapshot(self):
+        return (self.total, self.split, self.side, self.dice.snapshot())
+
+    def restore(self, snapshot, log):
+        copy = Counting.__new__(Counting)
+        copy.log, copy.target, copy.recorded, copy.boundary = log, self.target, [], None
+        copy.total, copy.split, copy.side, dice = snapshot
+        copy.dice = Dice.restore(dice)
+        return copy
 
     @staticmethod
     def _split(values):

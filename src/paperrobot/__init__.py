@@ -11,12 +11,29 @@ The game contract (see docs/contract.md):
 """
 from __future__ import annotations
 
+import sys as _sys
+
+from . import _native  # noqa: F401  (first: compiled modules or pure Python, decided before anything is imported)
+
+if _sys.argv[:1] and _sys.argv[0].rsplit("/", 1)[-1] in ("paperrobot", "-m"):
+    from . import cli as _cli  # noqa: F401  (the program itself: Ctrl-C while starting is one line, cli/__init__)
+
 from importlib import import_module
 from typing import Any
 
-__version__ = "0.2.0"
+from ._version import __version__  # noqa: E402  (the one source)
 
 GAME_PACKAGES = ("armada", "fc", "sfb")  # each registers itself with core.registry when imported
+PLAYER_PACKAGES = ("paperrobot.sim.search",)  # each registers named players ("search:N") with core.players when
+#                                              imported: the first time a name beyond "robot"/"policy" is looked up
+
+
+def _provide_players() -> None:  # the root names the layers above core, so core never names sim
+    from .core import players
+    players.provide(*PLAYER_PACKAGES)
+
+
+_provide_players()
 
 
 def _load() -> dict:

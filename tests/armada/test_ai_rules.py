@@ -8,6 +8,7 @@ from paperrobot.armada import ai
 from paperrobot.core.dice import Dice, DiceScriptError
 
 HIT, CRIT, ACC = 1, 5, 7
+RULER = (76.5, 124.5, 185.5, 245.5, 304.8)  # the ruler's distances 1-5 (mm): distance 3 is 185.5
 
 
 @pytest.mark.parametrize("value,style", [(HIT, "normal"), (4, "normal"), (CRIT, "aggressive"), (6, "aggressive"),
@@ -18,23 +19,23 @@ def test_commander_style(value, style):
 
 
 def test_focal_point_on_the_middle_ship_then_two_crits_move_it_6_west():
-    dec = ai.focal_point([300.0, 1500.0, 900.0], Dice.scripted(CRIT, CRIT), 1828.8, 185.5)
+    dec = ai.focal_point([300.0, 1500.0, 900.0], Dice.scripted(CRIT, CRIT), 1828.8, RULER)
     assert dec.action == pytest.approx(900.0 - 371.0) and dec.rules == ("ARM.DEPLOY.FP",)
     assert "distance 6" in dec.reasons[0].text and len(dec.reasons[0].rolls) == 2
 
 
 def test_focal_point_midway_between_two_ships_accuracy_then_hit_moves_3_east():
-    dec = ai.focal_point([400.0, 800.0], Dice.scripted(ACC, HIT), 1828.8, 185.5)
+    dec = ai.focal_point([400.0, 800.0], Dice.scripted(ACC, HIT), 1828.8, RULER)
     assert dec.action == pytest.approx(600.0 + 185.5)
 
 
 def test_focal_point_hit_stays_and_rolls_once():
-    dec = ai.focal_point([400.0, 800.0, 1000.0, 1200.0], Dice.scripted(HIT), 1828.8, 185.5)
+    dec = ai.focal_point([400.0, 800.0, 1000.0, 1200.0], Dice.scripted(HIT), 1828.8, RULER)
     assert dec.action == pytest.approx(900.0)  # four ships: midway between the middle two
 
 
 def test_focal_point_crit_then_no_crit_moves_3_west_only():
-    dec = ai.focal_point([900.0], Dice.scripted(CRIT, ACC), 1828.8, 185.5)
+    dec = ai.focal_point([900.0], Dice.scripted(CRIT, ACC), 1828.8, RULER)
     assert dec.action == pytest.approx(900.0 - 185.5)
 
 

@@ -89,7 +89,11 @@ def test_plain_order_question_is_the_4th_tier_roll_among_all_ships(monkeypatch):
 
 
 def test_log_and_undo_go_back_to_any_question_with_the_same_dice(tmp_path):
-    from paperrobot.cli.armada import assist_answer
+    from paperrobot.armada.frontend import TableQuestions
+    from paperrobot.cli.questions import answer
+
+    def assist_answer(assistant, line):
+        return answer(assistant, line, TableQuestions())
     state = tmp_path / "t.json"
     a = Assistant.open(state, "victory-ii,gladiator-i,tie-fighter*2", 7)
     first = [assist_answer(a, q) for q in ("style", "focal 500 900", "deploy", "round", "command victory-ii-1 in")]

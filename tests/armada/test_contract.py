@@ -8,7 +8,7 @@ import pytest
 
 import paperrobot
 from paperrobot.armada import Setup, play_battle
-from paperrobot.armada.geometry import inside_area
+from paperrobot.armada.polygons import inside_area
 from paperrobot.core.contract import drive_all
 from paperrobot.core.dice import derive_seed
 from paperrobot.core.errors import PaperRobotError
@@ -31,7 +31,7 @@ def test_registered_with_every_option_defaulted():
     info = paperrobot.game_info("armada")
     assert "armada" in paperrobot.games() and info.sides == ("rebel", "imperial") and info.robot_side == "imperial"
     assert {o.name for o in info.options} == {"imperial", "rebel", "table", "evade_close", "ships_dir", "geometry",
-                                             "handicap", "handicap_prices"}
+                                             "handicap", "handicap_prices", "robot_rules"}
     match = paperrobot.new_game("armada", seed=7)
     steps = match.play()
     request = next(steps)

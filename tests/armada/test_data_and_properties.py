@@ -54,7 +54,7 @@ def test_fleet_files(tmp_path):
     good = tmp_path / "fleet.toml"
     good.write_text('imperial = ["gladiator-ii*2", "tie-interceptor*2"]\nrebel = ["cr90-b", "z-95"]\ntable = "small"\n')
     result = CliRunner().invoke(app, ["battle", "armada", "--seed", "2", "--quiet", "--fleet-file", str(good)])
-    assert result.exit_code == 0 and "RESULT:" in result.output
+    assert result.exit_code == 0 and "Result: " in result.output
     bad = tmp_path / "bad.toml"
     bad.write_text('imperial = ["star-dreadnought"]\nrebel = ["cr90-b"]\n')
     result = CliRunner().invoke(app, ["battle", "armada", "--fleet-file", str(bad)])
@@ -93,7 +93,7 @@ def test_any_fleets_play_out_with_invariants(seed, imp, reb, isq, rsq, small):
 
 def test_measurements_are_overridable(tmp_path):
     from paperrobot.armada.data import DATA, use_geometry
-    from paperrobot.armada.geometry import range_band
+    from paperrobot.armada.ranges import range_band
     text = (DATA / "geometry.toml").read_text().replace("close = 123.3", "close = 130.0")
     mine = tmp_path / "geometry.toml"
     mine.write_text(text)
@@ -101,7 +101,7 @@ def test_measurements_are_overridable(tmp_path):
         use_geometry(mine)
         assert range_band(125.0) == "close"
         result = CliRunner().invoke(app, ["battle", "armada", "--quiet", "--geometry", str(mine)])
-        assert result.exit_code == 0 and "RESULT:" in result.output
+        assert result.exit_code == 0 and "Result: " in result.output
     finally:
         use_geometry(None)
     assert range_band(125.0) == "medium"

@@ -219,7 +219,8 @@ def test_the_double_arc_sieve_passes_every_course_that_has_one():
 def test_a_base_well_inside_the_table_is_on_it_as_its_corners_say():
     """ARM.OVERRIDE check 1 (stay on the table): on_table's centre test gives inside_area's answer, for centres a hair
     (0 to 1e-3 mm, either side) from the distance of a base's corner radius to each edge, at every heading."""
-    from paperrobot.armada.geometry import footprint, inside_area
+    from paperrobot.armada.geometry import footprint
+    from paperrobot.armada.polygons import inside_area
     from paperrobot.armada.tactics import on_table, ship_radius
     rng = random.Random(4616)
     width, depth = 1828.8, 914.4

@@ -295,7 +295,7 @@ def test_cautious_commander_deploys_squadrons_touching_their_ships():
     """ARM.DEPLOY.ZONE: "cautious commanders deploy squadrons in contact with ships": each TIE base
     touches a ship's base (distance 0 within 0.01 mm) and overlaps no ship and no other squadron."""
     from paperrobot.armada.data import geometry
-    from paperrobot.armada.geometry import closest_point, point_in_poly
+    from paperrobot.armada.polygons import closest_point, point_in_poly
     obstacles = [v for x in (50, 500, 950) for y in (50, 950) for v in (x, y)]  # six obstacles well apart
     imperial = ["victory-ii", "gladiator-i"] + ["tie-fighter"] * 6
     game, log = table(imperial, ["cr90-a"], *obstacles, BLUE_ACC, BLUE_HIT, BLUE_HIT)  # cautious, FP, centre

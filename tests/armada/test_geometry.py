@@ -6,10 +6,12 @@ import pytest
 from paperrobot.armada import Setup, new_game
 from tests.armada.helpers import run
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import (clip_to_arc, distance_band, footprint, maneuver, point_in_arc,
-                                        poly_distance, range_band)
+from paperrobot.armada.geometry import clip_to_arc, footprint, point_in_arc
+from paperrobot.armada.maneuver_tool import maneuver
+from paperrobot.armada.polygons import poly_distance
+from paperrobot.armada.ranges import distance_band, range_band
 from paperrobot.armada.state import Obstacle
-from paperrobot.armada.geometry import circle
+from paperrobot.armada.polygons import circle
 
 MED = geometry().sizes["medium"]
 

@@ -46,13 +46,14 @@ def test_resumed_game_ends_exactly_like_the_uninterrupted_one(tmp_path):
 
 
 def test_terminal_words_map_undo_and_a_token_answer(tmp_path, monkeypatch, capsys):
-    from paperrobot.cli.armada import run_play, setup_options
+    import paperrobot
+    from paperrobot.cli import play
     save = tmp_path / "t.save"
     lines = iter(["map", "help", "1", "undo", "2", "3"] + ["evade+brace" if i % 7 == 0 else "" for i in range(40)]
                  + ["quit"])
-    run_play(5, save, None, setup_options(), input_fn=lambda prompt: next(lines))
+    play.run(paperrobot.game_info("armada"), {}, 5, save, None, None, False, False, input_fn=lambda prompt: next(lines))
     out = capsys.readouterr().out
-    assert "victory-ii-1" in out and "'table' (or 'map')" in out and "Took back 1 answer" in out
+    assert "victory-ii-1" in out and "'map' draws the table" in out and "+- Imperial edge" in out and "Took back 1 answer" in out
     data = json.loads(save.read_text())
     assert [a[3] for a in data["answers"][:2]] == ["squadron", "concentrate"]  # '1' (navigate) was taken back
     assert data["controllers"] == {"rebel": "person", "imperial": "robot"}

@@ -5,9 +5,11 @@ import math
 import random
 
 from paperrobot.armada.data import geometry
-from paperrobot.armada.geometry import (EPS, arc_clip, arc_part, arc_test, arc_tests, circle, clip_to_arc, footprint, fp_reach, overlaps,
-                                        poly_distance, poly_within, range_band, segment_hits_poly, within, zone_band)
+from paperrobot.armada.geometry import arc_clip, arc_part, arc_test, arc_tests, clip_to_arc, footprint, fp_reach
+from paperrobot.armada.polygons import EPS, circle, overlaps, poly_distance, segment_hits_poly
+from paperrobot.armada.ranges import poly_within, range_band, within, zone_band
 from paperrobot.armada.tactics import ship_radius
+from paperrobot.core.words import signed  # the course labels in words (issue 26); keys and values as before
 
 
 # ---------------------------------------------------------------- the code before the speed-up
@@ -236,7 +238,7 @@ def test_bands_at_their_ends_are_those_of_the_exact_distance():
     """The range band gathers the dice (RRG 'Attack' step 2) that ARM.TARGET.DICE counts: zone_band and within
     use cheap bounds of the distance only where a micron cannot change the band; at a band's end they measure
     exactly, as before."""
-    from paperrobot.armada.geometry import _gap_bounds
+    from paperrobot.armada.ranges import _gap_bounds
     rng = random.Random(3016)
     ruler = geometry().ruler
     for fp, z, part in _near_threshold(rng, 3000):
@@ -376,7 +378,7 @@ def test_course_ends_sharing_their_joints_are_those_of_one_maneuver_each():
     yaw per joint, the navigate dial's extra click) from maneuvers() are maneuver()'s, bit for bit."""
     from itertools import product
 
-    from paperrobot.armada.geometry import maneuver, maneuvers
+    from paperrobot.armada.maneuver_tool import maneuver, maneuvers
     rng = random.Random(6016)
     tool = geometry().tool
     for _ in range(300):
@@ -410,7 +412,7 @@ def old_courses(ship, dial=None):
                     continue
                 seen.add(key)
                 needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
-                out.append((key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
+                out.append((key, f"{key}  speed {v}, yaw {signed(clicks)}" + ("  (spends navigate)" if needs else ""),
                             (v, tuple(clicks), needs)))
     return out
 

@@ -134,9 +134,9 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path):
     result = runner.invoke(app, ["assist", "fc", "--dice", "loaded"])
     assert result.exit_code == 2 and "'program'" in result.output
     result = runner.invoke(app, ["assist", "fc", "--speed", "3"])
-    assert result.exit_code == 2 and "unknown set-up option of fc 'speed'; choose one of: handicap, handicap_prices, map" in result.output
+    assert result.exit_code == 2 and "No such option: --speed" in result.output
     result = runner.invoke(app, ["assist", "sfb", "--scenario"])
-    assert result.exit_code == 2 and "--scenario needs a value" in result.output
+    assert result.exit_code == 2 and "'--scenario' requires an argument" in result.output
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes")
     result = runner.invoke(app, ["assist", "sfb", "--state", str(mine)])

@@ -41,7 +41,7 @@ def test_simulate_summary_and_sqlite(tmp_path):
 
 
 @pytest.mark.parametrize("args,needle", [
-    (("battle", "sfb", "--robot", "enterprise"), "unknown ship"),
+    (("battle", "sfb", "--robot-ship", "enterprise"), "unknown ship"),
     (("battle", "sfb", "--scenario", "9"), "scenario"),
     (("battle", "sfb", "--opponent", "cat"), "unknown opponent"),
     (("simulate", "sfb", "--games", "0"), "--games"),
@@ -98,7 +98,7 @@ def test_illegal_energy_is_refused_and_asked_again():
 
 
 @pytest.mark.parametrize("args,needle", [
-    (("battle", "chess"), "No such command 'chess'"),
+    (("battle", "chess"), "unknown game 'chess'; the games are: armada, fc, sfb"),
     (("battle", "sfb", "--seed", "abc"), "--seed"),
     (("battle", "sfb", "--nosuch"), "No such option"),
 ])

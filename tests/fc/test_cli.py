@@ -11,7 +11,7 @@ runner = CliRunner()
 def test_play_to_the_end_with_defaults():
     result = runner.invoke(app, ["play", "fc", "--seed", "3"], input="\n" * 8000)
     assert result.exit_code == 0, result.output
-    assert "Result:" in result.output
+    assert "Game over:" in result.output
     assert "[FC.1A]" in result.output and "Baseline speed" in result.output
 
 
@@ -25,7 +25,7 @@ def test_play_save_and_resume_replays_the_same_game(tmp_path):
     assert data["answers"][0][3]["speed"] == 24
     resumed = runner.invoke(app, ["play", "fc", "--resume", str(save)], input="\n" * 8000)
     assert resumed.exit_code == 0, resumed.output
-    assert "Result:" in resumed.output
+    assert "Game over:" in resumed.output
     full = runner.invoke(app, ["play", "fc", "--seed", "5"], input="speed=24\n\n" + "\n" * 8000)
     assert full.output.splitlines()[-1] == resumed.output.splitlines()[-1]
 
@@ -34,7 +34,7 @@ def test_play_illegal_answer_is_asked_again():
     result = runner.invoke(app, ["play", "fc", "--seed", "2"], input="regen=1,1,1\n\n" + "\n" * 8000)
     assert result.exit_code == 0
     assert "Not allowed: shield #1 has not that many disabled boxes to regenerate (FC.1B)" in result.output
-    assert "Result:" in result.output
+    assert "Game over:" in result.output
 
 
 def test_simulate_fc_prints_summary(tmp_path):
@@ -46,8 +46,8 @@ def test_simulate_fc_prints_summary(tmp_path):
 
 
 def test_simulate_fc_robot_vs_robot_table():
-    result = runner.invoke(app, ["simulate", "fc", "--games", "10", "--jobs", "1", "--robot", "kzinti-bc",
-                                 "--opponent-ship", "d7", "--opponent", "robot"])
+    result = runner.invoke(app, ["simulate", "fc", "--games", "10", "--jobs", "1", "--robot-ship", "kzinti-bc",
+                                 "--player-ship", "d7", "--opponent", "robot"])
     assert result.exit_code == 0, result.output
     assert "robot wins" in result.output
     assert result.output.startswith("Provisional data in use")
@@ -68,7 +68,7 @@ def test_data_provisional_lists_stand_ins():
 
 
 def test_unknown_names_are_one_line_errors():
-    for args in (["battle", "fc", "--robot", "enterprise"], ["battle", "fc", "--opponent-ship", "nope"],
+    for args in (["battle", "fc", "--robot-ship", "enterprise"], ["battle", "fc", "--player-ship", "nope"],
                  ["battle", "fc", "--opponent", "cat"]):
         result = runner.invoke(app, args)
         assert result.exit_code != 0
@@ -79,7 +79,7 @@ def test_tables_override(tmp_path):
     from paperrobot.fc.data import DATA
     text = (DATA / "tables" / "turn_modes.toml").read_text().replace("provisional = true", "provisional = false")
     (tmp_path / "turn_modes.toml").write_text(text.replace('source = "', 'source = "my rulebook; '))
-    result = runner.invoke(app, ["battle", "fc", "--seed", "1", "--decisions", "--tables", str(tmp_path)])
+    result = runner.invoke(app, ["battle", "fc", "--seed", "1", "--decisions", "--tables-dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
     line = [l for l in result.output.splitlines() if l.startswith("Provisional data")][0]
     assert "turn_modes" not in line and "dac" in line
@@ -87,7 +87,7 @@ def test_tables_override(tmp_path):
 
 def test_bad_table_file_is_one_line(tmp_path):
     (tmp_path / "dac.toml").write_text('name = "dac"\nsource = "x"\ntables = [[["warp", "nonsense"]]]\n')
-    result = runner.invoke(app, ["battle", "fc", "--tables", str(tmp_path)])
+    result = runner.invoke(app, ["battle", "fc", "--tables-dir", str(tmp_path)])
     assert result.exit_code != 0 and "dac.toml" in result.output and "Traceback" not in result.output
 
 
@@ -103,7 +103,7 @@ def test_play_asks_about_tractored_drones():
     # the first few seeds include a game where the person's tractor holds a drone into a new turn
     for seed in range(1, 12):
         result = runner.invoke(app, ["play", "fc", "--seed", str(seed)], input="\n" * 8000)
-        assert "Result:" in result.output
+        assert "Game over:" in result.output
         if "Drones held in your tractors" in result.output:
             return
     raise AssertionError("no game held a drone in a tractor")
@@ -117,7 +117,7 @@ def test_play_typed_answers_are_used():
     assert result.exit_code == 0, result.output
     assert "T1 player: allocates speed 8" in result.output
     assert "T1.01 player: accelerates to 9" in result.output
-    assert "Result:" in result.output
+    assert "Game over:" in result.output
 
 
 def test_play_het_choice_by_key():
@@ -140,6 +140,6 @@ def test_play_minor_questions_are_asked_unless_auto():
     asked = runner.invoke(app, ["play", "fc", "--seed", "3"], input="\n" * 8000)
     assert "End of turn: energy into the batteries" in asked.output
     auto = runner.invoke(app, ["play", "fc", "--seed", "3"], input="auto\n" + "\n" * 8000)
-    assert auto.exit_code == 0 and "Result:" in auto.output
+    assert auto.exit_code == 0 and "Game over:" in auto.output
     assert "End of turn: energy into the batteries" not in auto.output
     assert asked.output.splitlines()[-1] == auto.output.splitlines()[-1]  # the same answers: the same game

@@ -28,7 +28,7 @@ def test_same_seed_same_log():
 
 def test_battle_fc_cli_robot_vs_robot(tmp_path):
     path = tmp_path / "fc.jsonl"
-    result = runner.invoke(app, ["battle", "fc", "--robot", "d7", "--opponent-ship", "kzinti-bc", "--opponent",
+    result = runner.invoke(app, ["battle", "fc", "--robot-ship", "d7", "--player-ship", "kzinti-bc", "--opponent",
                                  "robot", "--seed", "2", "--log", str(path)])
     assert result.exit_code == 0, result.output
     assert "Result:" in result.output

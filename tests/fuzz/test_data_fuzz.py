@@ -12,23 +12,27 @@ from hypothesis import strategies as st
 
 from paperrobot.armada import data as armada_data
 from paperrobot.armada import fleets
+from paperrobot.core import handicap
 from paperrobot.core.data import load, validate
 from paperrobot.core.errors import DataError, PaperRobotError
 from paperrobot.fc import data as fc_data
 from paperrobot.sfb import data as sfb_data
-from paperrobot.sfb import plasma
+from paperrobot.sfb import plasma_data
 
 SFB, FC, ARMADA = sfb_data.DATA, fc_data.DATA, armada_data.DATA
 FILES = ([(p, sfb_data.ShipSpec) for p in sorted((SFB / "ships").glob("*.toml"))]
          + [(p, sfb_data.ScenarioSpec) for p in sorted((SFB / "scenarios").glob("*.toml"))]
          + [(SFB / "tables" / "weapons.toml", sfb_data.WeaponTables), (SFB / "tables" / "dac.toml", sfb_data.DacTable),
-            (plasma.TABLE, plasma.PlasmaTables)]
+            (plasma_data.TABLE, plasma_data.PlasmaTables)]
          + [(p, fc_data.ShipModel) for p in sorted((FC / "ships").glob("*.toml"))]
          + [(FC / "tables" / f"{n}.toml", m) for n, m in fc_data.TABLE_MODELS.items()]
          + [(ARMADA / "ships.toml", armada_data.UnitFile), (ARMADA / "squadrons.toml", armada_data.UnitFile),
-            (ARMADA / "geometry.toml", armada_data.Geometry)])
+            (ARMADA / "geometry.toml", armada_data.Geometry)]
+         + [(SFB / "handicap.toml", handicap.ShieldBoxPrices), (FC / "handicap.toml", handicap.ShieldBoxPrices),
+            (ARMADA / "handicap.toml", handicap.SquadronPrices)])
 RAW = {path: tomllib.loads(path.read_text()) for path, _ in FILES}
 BOUND = 10_000  # no accepted number is larger than this
+FINEST = 0.25  # nor, unless it is 0, smaller: no count, point, energy, mm or degree in these files is finer
 LONGEST = 100  # no accepted list is longer than this
 
 HOSTILE = st.one_of(
@@ -66,7 +70,7 @@ def bounded(value) -> bool:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return True
     if isinstance(value, (int, float)):
-        return math.isfinite(value) and abs(value) <= BOUND
+        return math.isfinite(value) and abs(value) <= BOUND and (value == 0 or abs(value) >= FINEST)
     if isinstance(value, dict):
         return all(bounded(v) for v in value.values())
     if isinstance(value, (list, tuple)):
@@ -122,6 +126,30 @@ def test_damaged_toml_is_one_data_error(tmp_path_factory, path, data):
         load(target, model)
     except DataError as exc:
         assert str(exc).startswith(str(target)) and len(str(exc).splitlines()) == 1
+
+
+@pytest.mark.parametrize("path,key,value", [
+    (SFB / "handicap.toml", ("points_per_box",), 1e-9), (FC / "handicap.toml", ("points_per_box",), 0.01),
+    (ARMADA / "geometry.toml", ("tool", "click_degrees"), 1e-9), (ARMADA / "geometry.toml", ("tool", "click_degrees"), 89),
+    (ARMADA / "geometry.toml", ("ruler", "close"), 1e-9), (ARMADA / "geometry.toml", ("squadron_base", "radius"), 150),
+    (ARMADA / "geometry.toml", ("sizes", "small", "base", 0), 0.001),
+    (ARMADA / "geometry.toml", ("obstacles", "asteroid_radius"), 4000),
+    (ARMADA / "geometry.toml", ("play_area", "setup_inset"), 1e-9),
+    (FC / "ships" / "d7.toml", ("move_cost",), 1e-9), (FC / "tables" / "rules.toml", ("regen_cost",), 1e-6),
+])
+def test_numbers_outside_a_sane_range_name_the_file_and_key(tmp_path, path, key, value):
+    """Issue 21 item 9: 'points_per_box = 1e-9' gave 20 billion shield boxes; 'click_degrees = 1e-9' changed who
+    wins. Every number of a file a person may hand in has a sane range, refused in one line with file and key."""
+    model = dict(FILES)[path]
+    with pytest.raises(DataError) as info:
+        validate(model, replaced(RAW[path], key, value), path)
+    text = str(info.value)
+    assert text.startswith(f"{path}: {'.'.join(map(str, key))}") and len(text.splitlines()) == 1, text
+
+
+def test_every_shipped_file_is_within_the_sane_ranges():
+    for path, model in FILES:
+        assert bounded(validate(model, RAW[path], path)), path
 
 
 @pytest.mark.parametrize("items,needle", [

@@ -123,7 +123,9 @@ def test_a_really_full_disk_and_a_read_only_file_system(tiny_fs):
 
 # ------------------------------------------------------------------------------ simulate: locks and signals
 
-GAMES = 800
+# Enough games (a few seconds of play on an idle machine, compiled) that the signal always lands mid-run:
+# with 800 a fast machine finished every game in the moment between seeing 100 rows and the signal arriving.
+GAMES = 4000
 
 
 def _simulate(db: Path, *extra, method="fork", games=GAMES):
@@ -213,6 +215,7 @@ def test_an_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path, unin
     word = "interrupted" if how == "ctrl-c" else "terminated"
     assert err.startswith(f"{word} after ") and "resume with paperrobot simulate sfb" in err, err
     finished = int(err.split(" after ")[1].split(" of ")[0])
+    assert finished < GAMES, "the run ended before the signal: the test did not interrupt anything"
     assert _rows(db) == (finished, finished)  # every game it reported is in the file
     assert _run_row(db) == [(finished, 0, GAMES)]
     _no_process_left(proc.pid)

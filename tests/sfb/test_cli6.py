@@ -31,7 +31,7 @@ def test_play_refuses_an_unpaid_cloak_energy_line():
 
 
 def test_battle_any_pairing_with_robot_plasma():
-    result = invoke("battle", "sfb", "--scenario", "duel", "--robot", "romulan-kr", "--opponent-ship", "gorn",
+    result = invoke("battle", "sfb", "--scenario", "duel", "--robot-ship", "romulan-kr", "--player-ship", "gorn",
                     "--seed", "4", "--no-maps", "--decisions")
     assert result.exit_code == 0, result.output
     assert "[SFB.R8]" in result.output and "[SFB.R.PLASMA]" in result.output
@@ -55,11 +55,11 @@ def test_scenario_options_from_the_command_line():
                     "--no-maps")
     assert result.exit_code == 0, result.output
     bad = invoke("battle", "sfb", "--scenario", "6", "--plasma-f", "vassal", "--no-maps")
-    assert bad.exit_code == 2 and "plasma_f" in bad.output and len(bad.output.strip().splitlines()) == 1
+    assert bad.exit_code == 2 and "plasma-f" in bad.output and len(bad.output.strip().splitlines()) == 1
 
 
 def test_all_pairings_cell_has_interval_elo_and_los():
-    from paperrobot.cli.sfb import pairing_cell
+    from paperrobot.cli.simulate import pairing_cell
     from paperrobot.sim.stats import Summary
 
     summary = Summary()

@@ -2,7 +2,7 @@
 import pytest
 
 from paperrobot.core.errors import IllegalAction
-from paperrobot.cli.sfb import describe_energy
+from paperrobot.sfb.frontend import describe_energy
 from paperrobot.cli.terminal import edit_values
 from paperrobot.core.errors import PaperRobotError
 from paperrobot.sfb import EnergyAllocation

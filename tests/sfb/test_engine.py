@@ -132,7 +132,7 @@ def test_map_items_and_status_lines():
     game = sfb.new_game("4", seed=1)
     kinds = {item.kind for item in game.map_items()}
     assert kinds == {"ship", "objective"}
-    from paperrobot.cli.sfb import status_lines
+    from paperrobot.sfb.frontend import status_lines
     lines = status_lines(game, "player")
     assert any("shields 16/12/10/10/10/12" in line for line in lines)
 

@@ -51,7 +51,7 @@ def test_energy_view_describes_tubes_and_cloak():
     rom, _ = ships(game)
     view = game.energy_view(rom)
     assert view["cloak_cost"] == 6 and "plasma-S empty" in view["weapons"]["plasma-s-A"]
-    from paperrobot.cli.sfb import describe_energy
+    from paperrobot.sfb.frontend import describe_energy
     from paperrobot.cli.terminal import edit_values
     from paperrobot.sfb.energy import energy_values
     lines = describe_energy(energy_values(game.policy.energy_allocation(rom), True), view)

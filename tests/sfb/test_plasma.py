@@ -5,12 +5,12 @@ import pytest
 
 from paperrobot.core.errors import DataError, IllegalAction, UnknownName
 from paperrobot.core.hexgrid import facing_index as F, parse
-from paperrobot.sfb import plasma as pl
+from paperrobot.sfb import plasma as pl, plasma_data as pd
 from paperrobot.sfb.plasma import ARMED, EMPTY, FIRST, HELD, SECOND
 
-S = pl.plasma_type("plasma-s")
-G = pl.plasma_type("plasma-g")
-PF = pl.plasma_type("plasma-f")
+S = pd.plasma_type("plasma-s")
+G = pd.plasma_type("plasma-g")
+PF = pd.plasma_type("plasma-f")
 
 
 # ------------------------------------------------------------------ SFB.PLASMA.ARM: data
@@ -24,11 +24,11 @@ def test_arming_schedules_are_the_seed_table():
 
 
 def test_cth_option_gives_plasma_f_hold_one_and_unarmed_start():
-    cth = pl.plasma_type("plasma-f", "cth")
+    cth = pd.plasma_type("plasma-f", "cth")
     assert cth.hold == 1 and cth.starts_armed is False and "CTH" in cth.source
-    assert pl.plasma_type("plasma-s", "cth") == S  # S is the same in both books
+    assert pd.plasma_type("plasma-s", "cth") == S  # S is the same in both books
     with pytest.raises(UnknownName, match="plasma_f option"):
-        pl.plasma_types("vassal")
+        pd.plasma_types("vassal")
 
 
 def test_f_tube_starts_armed_and_holds_free_by_seed():
@@ -39,7 +39,7 @@ def test_f_tube_starts_armed_and_holds_free_by_seed():
 
 
 def test_f_under_cth_must_be_armed_and_costs_one_to_hold():
-    cf = pl.plasma_type("plasma-f", "cth")
+    cf = pd.plasma_type("plasma-f", "cth")
     tube = pl.PlasmaTube.start("plasma-f-A", cf)
     assert tube.state == EMPTY
     for points in (1, 1, 3):
@@ -110,10 +110,10 @@ def test_default_points_keep_arming_and_hold():
 
 def test_bad_plasma_table_is_a_data_error(tmp_path):
     bad = tmp_path / "plasma.toml"
-    bad.write_text(pl.TABLE.read_text().replace("warhead = [30, 22, 15, 10, 5, 1]", "warhead = [30, 22]"))
+    bad.write_text(pd.TABLE.read_text().replace("warhead = [30, 22, 15, 10, 5, 1]", "warhead = [30, 22]"))
     from paperrobot.core.data import load
     with pytest.raises(DataError, match="one warhead value per distance band"):
-        load(bad, pl.PlasmaTables)
+        load(bad, pd.PlasmaTables)
 
 
 # ------------------------------------------------------------------ SFB.PLASMA.STRENGTH

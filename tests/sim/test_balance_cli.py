@@ -31,7 +31,7 @@ def invoke(*args):
 
 def test_the_whole_command_on_a_registered_game(tmp_path):
     out = tmp_path / "out"
-    result = invoke("balance", "synthetic-balance", "--set", "draw=yes", "--opponent", "policy", "--opponent", "robot",
+    result = invoke("balance", "synthetic-balance", "--draw", "yes", "--opponent", "policy", "--opponent", "robot",
                     "--out", out, "--jobs", "1", *SMALL)
     assert result.exit_code == 0, result.output
     text = result.output
@@ -44,14 +44,19 @@ def test_the_whole_command_on_a_registered_game(tmp_path):
     low, high = data["fit"]["fieller95"]
     assert low < data["fit"]["h50"] < high and data["spec"]["setup"] == {"draw": "yes", "h50": 40}
     assert data["caveat"].startswith("Caveat") and len(data["fit"]["levels"]) == 7
+    # the plain answer first (issue 25): printed, written, and in the JSON; the files named for the set-up
+    assert data["plain_answer"].startswith("At the table: for an even fight give the robot")
+    assert [p.name for p in reports] == ["synthetic-balance-drawyes-policy.json", "synthetic-balance-drawyes-robot.json"]
+    assert (out / "synthetic-balance-drawyes-policy.txt").read_text().splitlines()[1] == data["plain_answer"]
+    assert text.count("At the table: for an even fight give the robot") == 2
     assert (out / "balance.sqlite").exists()
-    again = invoke("balance", "synthetic-balance", "--set", "draw=yes", "--out", out, "--jobs", "1", *SMALL)
+    again = invoke("balance", "synthetic-balance", "--draw", "yes", "--out", out, "--jobs", "1", *SMALL)
     assert again.exit_code == 0 and "played now 0," in again.output
 
 
 def test_workers_give_the_same_report_as_one_process(tmp_path):
-    one = invoke("balance", "synthetic-balance", "--set", "h50=25", "--out", tmp_path / "a", "--jobs", "1", *SMALL)
-    two = invoke("balance", "synthetic-balance", "--set", "h50=25", "--out", tmp_path / "b", "--jobs", "2", *SMALL)
+    one = invoke("balance", "synthetic-balance", "--h50", "25", "--out", tmp_path / "a", "--jobs", "1", *SMALL)
+    two = invoke("balance", "synthetic-balance", "--h50", "25", "--out", tmp_path / "b", "--jobs", "2", *SMALL)
     assert one.exit_code == 0 and two.exit_code == 0, two.output
     fit = [json.loads(next((tmp_path / d).glob("*.json")).read_text())["fit"] for d in "ab"]
     assert fit[0] == fit[1]
@@ -90,11 +95,11 @@ def test_a_game_without_a_handicap_option_is_one_clear_line(tmp_path, name):
 @pytest.mark.parametrize("args, message", [
     (["synthetic-nohandicap"], "synthetic-nohandicap has no handicap set-up option yet"),
     (["no-such-game"], "unknown game 'no-such-game'"),
-    (["synthetic-balance", "--set", "draw"], "--set takes key=value"),
-    (["synthetic-balance", "--set", "colour=red"], "unknown set-up option of synthetic-balance 'colour'"),
-    (["synthetic-balance", "--set", "h50=lots"], "h50 must be a whole number"),
-    (["synthetic-balance", "--set", "handicap=3"], "the sweep sets the handicap itself"),
-    (["synthetic-balance", "--opponent", "person"], "--opponent must be policy or robot"),
+    (["synthetic-balance", "--set", "draw=yes"], "--set is gone: write --draw yes"),
+    (["synthetic-balance", "--colour", "red"], "No such option: --colour"),
+    (["synthetic-balance", "--h50", "lots"], "h50 must be a whole number, not 'lots'"),
+    (["synthetic-balance", "--handicap", "3"], "the sweep sets the handicap itself: drop --handicap"),
+    (["synthetic-balance", "--opponent", "person"], "--opponent: unknown rung 'person'"),
     (["synthetic-balance", "--levels", "3"], "--levels must be from 5 to 9"),
     (["synthetic-balance", "--precision", "0"], "--precision must be a positive number"),
     (["synthetic-balance", "--engine", "dask"], "--engine must be local or ray"),
@@ -110,7 +115,7 @@ def test_unwritable_out_or_db_is_one_line(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     result = invoke("balance", "synthetic-balance", "--out", blocker / "out", *SMALL)
-    assert result.exit_code == 2 and "cannot write to --out" in result.output
+    assert result.exit_code == 2 and "--out" in result.output and "cannot create the folder" in result.output
     result = invoke("balance", "synthetic-balance", "--out", tmp_path / "o", "--db", tmp_path / "no" / "b.sqlite", *SMALL)
     assert result.exit_code == 2 and "cannot open the sweep database" in result.output
     other = tmp_path / "runs.sqlite"

@@ -18,6 +18,7 @@ def test_the_even_point_of_the_same_set_up_is_suggested(tmp_path, monkeypatch):
     path = tmp_path / "even_points.toml"
     path.write_text(RECORD)
     monkeypatch.setattr(even_points, "FILE", path)
+    monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "none.toml")
     even_points.load.cache_clear()
     try:
         point = even_points.suggestion("fc", {"robot_ship": "d7", "map": "floating", "handicap": 0})
@@ -31,7 +32,79 @@ def test_the_even_point_of_the_same_set_up_is_suggested(tmp_path, monkeypatch):
         even_points.load.cache_clear()
 
 
+LADDER = '''
+[[rung]]
+game = "fc"
+rung = "policy"
+rating = 640.5
+rating_low = 560.0
+rating_high = 720.0
+h50 = -40.0
+low = -50.0
+high = -30.0
+unit = "points"
+command = "paperrobot ladder fc ..."
+setup = {robot_ship = "d7", player_ship = "federation-ca"}
+
+[[rung]]
+game = "fc"
+rung = "search:10"
+rating = 910.0
+rating_low = 800.0
+rating_high = 1020.0
+h50 = -12.0
+low = -25.0
+high = 1.0
+unit = "points"
+command = "paperrobot ladder fc ..."
+setup = {robot_ship = "d7", player_ship = "federation-ca"}
+
+[[rung]]
+game = "fc"
+rung = "random"
+rating = 10.0
+unit = "points"
+command = "paperrobot ladder fc ..."
+setup = {robot_ship = "d7", player_ship = "federation-ca"}
+'''
+
+
+def test_each_rung_is_named_with_its_ladder_rating(tmp_path, monkeypatch):
+    """Issue 23: the suggested difficulty names the rung it is measured against and that rung's strength; a rung
+    without a sweep gets the ladder fit's even point, and the curve over rungs is ordered by rating."""
+    (tmp_path / "even.toml").write_text(RECORD)
+    (tmp_path / "ladder.toml").write_text(LADDER)
+    monkeypatch.setattr(even_points, "FILE", tmp_path / "even.toml")
+    monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "ladder.toml")
+    even_points.load.cache_clear()
+    try:
+        setup = {"robot_ship": "d7", "player_ship": "federation-ca"}
+        policy = even_points.suggestion("fc", setup)
+        assert policy.how == "sweep" and policy.h50 == -44.7 and policy.rating == 640.5  # the sweep's own figure
+        assert policy.text() == ("-45 points (95% -49 to -41) against the policy, rated 640 (95% 560 to 720) on the "
+                                 "opponent ladder, where the robot is 1000")
+        search = even_points.suggestion("fc", setup, opponent="search:10")
+        assert search.how == "ladder fit" and search.h50 == -12.0 and search.rating == 910.0
+        assert [p.opponent for p in even_points.curve("fc", setup)] == ["policy", "search:10"]
+        assert even_points.suggestion("fc", setup, opponent="random") is None  # rated, but no even point
+        assert even_points.curve("fc", {"robot_ship": "kzinti-bc"}) == []
+    finally:
+        even_points.load.cache_clear()
+
+
 def test_the_shipped_file_reads():
     even_points.load.cache_clear()
     for point in even_points.load():
         assert point.game in ("fc", "sfb", "armada") and point.low <= point.h50 <= point.high and point.command
+        assert point.rating is None or point.rating_low <= point.rating <= point.rating_high
+
+
+def test_the_suggested_difficulty_line_names_whose_even_point_it_is(capsys):
+    """Issue 23: the start-of-game line never presents the policy's even point as the person's."""
+    from paperrobot.cli.common import show_handicap
+
+    even_points.load.cache_clear()
+    show_handicap("fc", {"robot_ship": "d7", "player_ship": "federation-ca"}, "policy")
+    line = capsys.readouterr().out
+    assert "even fight for PaperRobot's heuristic policy" in line
+    assert "A stronger player should give the robot more" in line and "paperrobot rating" in line

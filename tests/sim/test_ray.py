@@ -48,7 +48,7 @@ def test_the_command_with_engine_ray_gives_the_local_report(engine, tmp_path):
     synthetic_game.register()
     try:
         runner = CliRunner()
-        small = ["--games-per-level", "40", "--probe-games", "40", "--quiet", "--set", "h50=30"]
+        small = ["--games-per-level", "40", "--probe-games", "40", "--quiet", "--h50", "30"]
         reports = []
         for name in ("ray", "local"):
             result = runner.invoke(app, ["balance", "synthetic-balance", "--engine", name, "--jobs", "2",

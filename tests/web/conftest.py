@@ -82,7 +82,7 @@ def balance_out(tmp_path_factory):
     out = tmp_path_factory.mktemp("balance") / "out"
     synthetic_game.register()
     try:
-        result = CliRunner().invoke(app, ["balance", "synthetic-balance", "--set", "draw=yes", "--opponent", "policy",
+        result = CliRunner().invoke(app, ["balance", "synthetic-balance", "--draw", "yes", "--opponent", "policy",
                                           "--out", str(out), "--jobs", "1", "--games-per-level", "60",
                                           "--probe-games", "60", "--quiet"])
     finally:

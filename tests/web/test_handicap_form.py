@@ -1,4 +1,4 @@
-"""The start page's set-up form shows the handicap, a whole number the registry checks (web/app.py)."""
+"""The start page's set-up form shows the handicap, a whole number the registry checks (web/forms.py)."""
 from __future__ import annotations
 
 import re

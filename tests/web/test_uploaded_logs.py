@@ -12,7 +12,7 @@ from paperrobot.web.watch import log_battle
 
 BATTLES = [  # (arguments of 'paperrobot battle', the side the log's robot does not fly)
     (["sfb", "--scenario", "5", "--seed", "2"], "policy"),
-    (["sfb", "--scenario", "duel", "--robot", "kzinti", "--opponent-ship", "gorn", "--opponent", "robot",
+    (["sfb", "--scenario", "duel", "--robot-ship", "kzinti", "--player-ship", "gorn", "--opponent", "robot",
       "--seed", "4"], "robot"),
     (["fc", "--map", "42x30", "--seed", "3"], "policy"),
     (["armada", "--seed", "5"], "policy"),

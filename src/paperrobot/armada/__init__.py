@@ -5,12 +5,14 @@ from ..core import registry
 from ..core.contract import Match, drive_all
 from ..core.events import EventLog
 from ..core.outcome import Outcome
+from ..core.robot_rules import setup_option as robot_rules_option
 from .assist import Assistant
 from .data import catalogue, geometry, ship_spec, squadron_spec, tables, use_geometry
 from .fleets import load_fleet
-from .game import IMPERIAL, REBEL, Game
+from .game import IMPERIAL, REBEL, Game, at_the_table
 from .setup import DEFAULT_IMPERIAL, DEFAULT_REBEL, Setup
 from .narrate import narrator
+from .procedure import PROCEDURE
 from .player import Policy
 from .robot import Robot
 from .svg import picture
@@ -21,6 +23,11 @@ NAME = "armada"
 def _units() -> list[str]:
     ships, squads = catalogue()
     return list(ships) + list(squads)
+
+
+def _frontend():
+    from .frontend import ArmadaFrontend
+    return ArmadaFrontend()
 
 
 INFO = registry.register(registry.GameInfo(
@@ -40,9 +47,11 @@ INFO = registry.register(registry.GameInfo(
                              "squadrons for your side)", 0, "int", low=-200, high=200),
         registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
                              "armada/data/handicap.toml, edited; empty: the built-in one)", "", "text"),
+        robot_rules_option(PROCEDURE),
     ),
     build=Game.build, narrator=narrator, engine_version=2, ships=_units,
-    handicap_unit="fleet points"))  # 2: issue #10 defence and deployment
+    handicap_unit="fleet points", robot_rules=PROCEDURE, frontend=_frontend,
+    at_the_table=at_the_table))  # 2: issue #10 defence and deployment
 
 
 def new_match(setup: Setup | None = None, seed: int = 1, log: EventLog | None = None) -> Match:

@@ -13,19 +13,11 @@ from typing import NamedTuple
 from ..core.controller import Decision, Reason
 from ..core.dice import Dice
 from .dice import SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, damage
+from .procedure import COMMANDS, STYLES, Numbers, numbers  # noqa: F401 (COMMANDS, STYLES: re-exported)
 
 SIDE = "imperial"
-STYLE_BY_FACE = {"crit": "aggressive", "acc": "cautious", "hit": "normal"}
-# ARM.CMD.ROLL: commander tables, blue face -> command ("squadron/concentrate" is resolved later)
-COMMAND_TABLE = {
-    "cautious": {"out": {"hit": "repair", "crit": "squadron", "acc": "navigate"},
-                 "in": {"hit": "repair", "crit": "squadron/concentrate", "acc": "navigate"}},
-    "normal": {"out": {"hit": "navigate", "crit": "squadron", "acc": "concentrate"},
-               "in": {"hit": "squadron/concentrate", "crit": "navigate", "acc": "repair"}},
-    "aggressive": {"out": {"hit": "navigate", "crit": "squadron", "acc": "concentrate"},
-                   "in": {"hit": "concentrate", "crit": "squadron/repair", "acc": "navigate"}},
-}
-COMMANDS = ("navigate", "squadron", "concentrate", "repair")
+# The procedure's tables and numbers (commander style, focal point, deployment, command tables, priorities) are
+# in data/robot_rules.toml (procedure.py); each function takes ``n``, the AI's values (None: the published ones).
 
 
 def blue(dice: Dice, purpose: str) -> str:
@@ -38,60 +30,72 @@ def pick(dice: Dice, n: int, purpose: str) -> int:
 
 
 # ------------------------------------------------------------------ set-up
-def commander_style(dice: Dice) -> Decision:
+def commander_style(dice: Dice, n: Numbers | None = None) -> Decision:
+    n = n or numbers()
     m = dice.mark()
     face = blue(dice, "commander style")
-    style = STYLE_BY_FACE[face]
-    return Decision(style, (Reason("ARM.CMDR.STYLE", f"blue {face}: the Imperial commander is {style}",
-                                   dice.since(m)),))
+    style = n.commander_style[face]
+    return Decision(style, (Reason("ARM.CMDR.STYLE", f"blue {face}: the Imperial commander is {style}"
+                                   + n.n_commander_style, dice.since(m)),))
 
 
-def focal_point(player_xs: list[float], dice: Dice, width: float, distance3: float) -> Decision:
-    """ARM.DEPLOY.FP: x of the focal point on the player's edge (docs 'Focal point')."""
+_FACE_WORD = {"acc": "accuracy"}  # the dice purposes' words for the faces
+
+
+def focal_point(player_xs: list[float], dice: Dice, width: float, distances: tuple[float, ...],
+                n: Numbers | None = None) -> Decision:
+    """ARM.DEPLOY.FP: x of the focal point on the player's edge (docs 'Focal point'). ``distances``: the ruler's
+    distances 1-5 in mm (geometry's ruler.distance)."""
+    n = n or numbers()
     m = dice.mark()
     xs = sorted(player_xs)
-    n = len(xs)
-    x = xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
-    how = "on the middle ship" if n % 2 and n > 1 else ("on the only ship" if n == 1 else "midway between the middle ships")
+    k = len(xs)
+    x = xs[k // 2] if k % 2 else (xs[k // 2 - 1] + xs[k // 2]) / 2
+    how = "on the middle ship" if k % 2 and k > 1 else ("on the only ship" if k == 1 else "midway between the middle ships")
     face = blue(dice, "focal point adjustment")
-    shift = 0.0
-    if face == "crit":
-        shift = -distance3
-        if blue(dice, "focal point: second roll after crit") == "crit":
-            shift -= distance3
-    elif face == "acc":
-        shift = distance3
-        if blue(dice, "focal point: second roll after accuracy") == "acc":
-            shift += distance3
+    shift, units = 0.0, 0
+    way = n.focal_point_shift[face]  # "west", "east" or "stay"
+    if way != "stay":
+        sign, name = (-1, "crit") if way == "west" else (1, "acc")
+        units = n.focal_point_distance
+        shift = sign * distances[units - 1]
+        # the seed's second roll follows the face that moved it: "Roll blue again – if crit ..."
+        if blue(dice, f"focal point: second roll after {_FACE_WORD.get(face, face)}") == face:
+            if n.focal_point_again_distance:
+                units += n.focal_point_again_distance
+                shift += sign * distances[n.focal_point_again_distance - 1]
     x = min(max(x + shift, 0.0), width)
     moved = {0: "left in place", -1: "moved west", 1: "moved east"}[(shift > 0) - (shift < 0)]
     text = f"focal point placed {how}, pulled back to the player's edge and {moved}"
     if shift:
-        text += f" by {abs(shift):.0f} mm (distance {round(abs(shift) / distance3) * 3})"
+        text += f" by {abs(shift):.0f} mm (distance {units})"
+    text += n.n_focal_point_shift + n.n_focal_point_distance + n.n_focal_point_again_distance
     return Decision(x, (Reason("ARM.DEPLOY.FP", text, dice.since(m)),))
 
 
-def deployment_zone(dice: Dice) -> Decision:
+def deployment_zone(dice: Dice, n: Numbers | None = None) -> Decision:
+    n = n or numbers()
     m = dice.mark()
     face = blue(dice, "deployment")
-    where = {"hit": "centre", "crit": "west", "acc": "east"}[face]
+    where = n.deployment_zone[face]
     return Decision(where, (Reason("ARM.DEPLOY.ZONE", f"blue {face}: deploy on the {where} of the far zone, facing "
-                                   f"the focal point", dice.since(m)),))
+                                   f"the focal point" + n.n_deployment_zone, dice.since(m)),))
 
 
-def deploy_speed(style: str, max_speed: int) -> int:
-    """ARM.DEPLOY.ZONE: cautious 1, normal 2, aggressive 3 if the ship can."""
-    return min({"cautious": 1, "normal": 2, "aggressive": 3}[style], max_speed)
+def deploy_speed(style: str, max_speed: int, n: Numbers | None = None) -> int:
+    """ARM.DEPLOY.ZONE: cautious 1, normal 2, aggressive 3 (the deploy_speed entry) if the ship can."""
+    return min((n or numbers()).deploy_speed[style], max_speed)
 
 
-def squadron_deployment(style: str) -> Decision:
+def squadron_deployment(style: str, n: Numbers | None = None) -> Decision:
     """ARM.DEPLOY.ZONE: cautious commanders deploy squadrons in contact with ships (touching), aggressive
-    and normal ones out to distance 2 of them. Action: "contact" or "distance 2"."""
-    if style == "cautious":
-        return Decision("contact", (Reason("ARM.DEPLOY.ZONE", "cautious: squadrons deploy in contact with "
-                                           "their ships (bases touching)"),))
+    and normal ones out to distance 2 of them (the squadron_deploy entry). Action: "contact" or "distance 2"."""
+    n = n or numbers()
+    if n.squadron_deploy[style] == "contact":
+        return Decision("contact", (Reason("ARM.DEPLOY.ZONE", f"{style}: squadrons deploy in contact with "
+                                           "their ships (bases touching)" + n.n_squadron_deploy),))
     return Decision("distance 2", (Reason("ARM.DEPLOY.ZONE", f"{style}: squadrons deploy within distance 2 of "
-                                          f"their ships"),))
+                                          f"their ships" + n.n_squadron_deploy),))
 
 
 def formation_order(ships: list[tuple[str, int, int]]) -> list[str]:
@@ -144,30 +148,30 @@ def activation(cands: list[ActInfo], dice: Dice) -> Decision:
     return Decision(chosen.ship, (Reason("ARM.ACT.ORDER", text, dice.since(m)),))
 
 
-def command(style: str, enemy_in_range: bool, usable: dict[str, bool], held: set[str], dice: Dice) -> Decision:
+def command(style: str, enemy_in_range: bool, usable: dict[str, bool], held: set[str], dice: Dice,
+            n: Numbers | None = None) -> Decision:
     """ARM.CMD.ROLL + ARM.CMD.TOKEN: returns ('dial' | 'token', command).
 
     ``usable[c]`` says whether command c can be used this round (squadron: squadrons in range;
     repair: something to repair; concentrate: an attack to make; navigate: always).
     """
+    n = n or numbers()
     m = dice.mark()
-    table = COMMAND_TABLE[style]["in" if enemy_in_range else "out"]
+    table, note = n.command_table(style, enemy_in_range)
     reasons: list[Reason] = []
     tried: set[str] = set()
-    for attempt in range(24):
+    for attempt in range(n.command_reroll_limit):
         face = blue(dice, "command" if attempt == 0 else "command reroll")
         cmd = table[face]
-        if cmd == "squadron/concentrate":
-            cmd = "squadron" if usable["squadron"] else "concentrate"
-        elif cmd == "squadron/repair":  # the aggressive IN crit: squadron if squadrons in range, else repair
-            cmd = "squadron" if usable["squadron"] else "repair"
+        if cmd.startswith("squadron/"):  # "Squadron / Concentrate Fire": squadron if squadrons in range, else the other
+            cmd = "squadron" if usable["squadron"] else cmd[9:]
         if usable[cmd]:
-            text = (f"{'IN' if enemy_in_range else 'OUT'} table ({style}), blue {face}: {cmd}")
+            text = (f"{'IN' if enemy_in_range else 'OUT'} table ({style}), blue {face}: {cmd}") + note
             reasons.append(Reason("ARM.CMD.ROLL", text, dice.since(m)))
             return Decision(("dial", cmd), tuple(reasons))
         if cmd not in held:
             text = f"blue {face}: {cmd} cannot be used this round, so the ship takes a {cmd} token"
-            reasons.append(Reason("ARM.CMD.ROLL", f"{'IN' if enemy_in_range else 'OUT'} table ({style}), blue {face}: {cmd}", dice.since(m)))
+            reasons.append(Reason("ARM.CMD.ROLL", f"{'IN' if enemy_in_range else 'OUT'} table ({style}), blue {face}: {cmd}" + note, dice.since(m)))
             reasons.append(Reason("ARM.CMD.TOKEN", text, ()))
             return Decision(("token", cmd), tuple(reasons))
         tried.add(cmd)
@@ -175,7 +179,8 @@ def command(style: str, enemy_in_range: bool, usable: dict[str, bool], held: set
             reasons.append(Reason("ARM.CMD.TOKEN", f"blue {face}: {cmd} unusable and already held as a token: reroll", ()))
     # ARM.OVERRIDE (docs check 5): every result is unusable and held; navigate is always usable
     return Decision(("dial", "navigate"), tuple(reasons) + (
-        Reason("ARM.OVERRIDE", "no usable result after many rerolls: navigate", dice.since(m)),))
+        Reason("ARM.OVERRIDE", "no usable result after many rerolls: navigate" + n.n_command_reroll_limit,
+               dice.since(m)),))
 
 
 class Shot(NamedTuple):
@@ -293,7 +298,7 @@ def _damage(faces, squadron_attack: bool) -> int:
     return damage(faces, squadron_attack)
 
 
-TOKEN_ORDER = ("scatter", "evade", "brace", "redirect", "contain")  # the order their effects apply
+TOKEN_ORDER = ("scatter", "evade", "brace", "redirect", "contain")  # the order their effects apply (_after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,13 +347,14 @@ def _use(kind: str, now: _After, v: DefenceView) -> str | None:
     return None
 
 
-def defence(v: DefenceView) -> Decision:
+def defence(v: DefenceView, n: Numbers | None = None) -> Decision:
     """ARM.DEF.USE / ARM.DEF.BRACE / ARM.DEF.EXHAUSTED: which tokens to spend (kinds, at most one each).
 
     Action: list of (kind, exhausted). The readied tokens are decided first, then the exhausted ones, each
     kind in the order the effects apply, and each on the attack as it stands after the tokens already
     chosen (docs 'Defence tokens'). Evade is chosen against the highest-damage die.
     """
+    n = n or numbers()  # token_order: the order the AI considers its tokens in (published: TOKEN_ORDER)
     if _damage(v.faces, v.squadron_attack) <= 0:
         return Decision([], (Reason("ARM.DEF.USE", "no damage: keep every token"),))
     available: dict[str, bool] = {}
@@ -360,7 +366,7 @@ def defence(v: DefenceView) -> Decision:
     spend: list[tuple[str, bool]] = []
     reasons: list[Reason] = []
     for exhausted_pass in (False, True):
-        for kind in TOKEN_ORDER:
+        for kind in n.token_order:
             if available.get(kind) is not exhausted_pass:
                 continue
             chosen = {k for k, _ in spend}
@@ -393,7 +399,7 @@ def defence(v: DefenceView) -> Decision:
             if kind == "brace" and v.threat_dice:
                 reasons.append(Reason("ARM.DEF.BRACE", use + "; no unactivated enemy in range has more dice"))
             else:
-                reasons.append(Reason("ARM.DEF.USE", use))
+                reasons.append(Reason("ARM.DEF.USE", use + n.n_token_order))
             spend.append((kind, exhausted_pass))
     if not spend and not reasons:
         reasons.append(Reason("ARM.DEF.USE", "no token reduces this damage"))
@@ -409,11 +415,18 @@ class SquadTarget:
     counter: bool = False
 
 
-def squadron_target(engaged: list[SquadTarget], dice: Dice) -> Decision:
-    """ARM.SQ.TARGET: Escorts first, then squadrons without Counter, then Counter; fewest hull; die."""
+SQUAD_GROUPS = {"escort": ("Escort", lambda t: t.escort),  # ARM.SQ.TARGET's three kinds (each target in one)
+                "no-counter": ("without Counter", lambda t: not t.escort and not t.counter),
+                "counter": ("with Counter", lambda t: not t.escort and t.counter)}
+
+
+def squadron_target(engaged: list[SquadTarget], dice: Dice, n: Numbers | None = None) -> Decision:
+    """ARM.SQ.TARGET: Escorts first, then squadrons without Counter, then Counter (squadron_target_order); fewest
+    hull; die."""
+    n = n or numbers()
     m = dice.mark()
-    for label, test in (("Escort", lambda t: t.escort), ("without Counter", lambda t: not t.counter),
-                        ("with Counter", lambda t: True)):
+    for kind in n.squadron_target_order:
+        label, test = SQUAD_GROUPS[kind]
         group = [t for t in engaged if test(t)]
         if group:
             break
@@ -424,6 +437,7 @@ def squadron_target(engaged: list[SquadTarget], dice: Dice) -> Decision:
     text = f"shoot {chosen.squad} ({label}, {chosen.hull} hull left)"
     if skipped:
         text += "; ahead of " + ", ".join(f"{t.squad} ({t.hull} hull)" for t in skipped)
+    text += n.n_squadron_target_order
     return Decision(chosen.squad, (Reason("ARM.SQ.TARGET", text, dice.since(m)),))
 
 

@@ -8,20 +8,21 @@ answer names the rule and shows the blue dice the AI rolled. ``help`` lists the 
 from __future__ import annotations
 
 import copy
-import json
 import shlex
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.controller import Decision
 from ..core.dice import Dice, derive_seed
-from ..core.errors import PaperRobotError, SaveError
+from ..core.errors import PaperRobotError
 from ..core.events import write_text_atomic
+from ..core import robot_rules as rr
 from . import ai
+from .assist_state import State, number, read_state, split_words, state_of
 from .data import catalogue, geometry, parse_dice
 from .dice import ALLOWED, FACES, SHIP_DAMAGE, SQUAD_DAMAGE, blue_face, pool_at
 from .fleets import fleet_names
 from .geometry import ADJACENT, ZONES
+from .procedure import PROCEDURE, load
 
 # The questions, their answer forms and the rules they apply (the web page lists them; 'help' in the terminal).
 QUESTIONS: tuple[tuple[str, str, str, str], ...] = (
@@ -50,40 +51,26 @@ QUESTIONS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-@dataclass
-class State:
-    seed: int = 1
-    asked: int = 0
-    round: int = 0
-    style: str | None = None
-    focal: float | None = None
-    ships: dict = field(default_factory=dict)
-    squads: dict = field(default_factory=dict)
-    lines: list = field(default_factory=list)  # the questions answered since ``base``, in order: the log
-    base: dict | None = None                   # the state the log starts from (undo replays the log on it)
-
-    def core(self) -> dict:
-        return {"seed": self.seed, "asked": self.asked, "round": self.round, "style": self.style,
-                "focal": self.focal, "ships": self.ships, "squads": self.squads}
-
-    def to_json(self) -> str:
-        return json.dumps({"format": "paperrobot-armada-assist", **self.core(), "lines": self.lines,
-                           "base": self.base if self.base is not None else State(self.seed).core()}, indent=1)
-
-
 class Assistant:
     def __init__(self, state: State, path: Path | None):
         self.state, self.path = state, path
+        self._numbers: tuple[str, ai.Numbers | None] = ("", None)
 
     @classmethod
-    def open(cls, path: Path | None, fleet: str | None, seed: int | None) -> "Assistant":
-        state = State(seed if seed is not None else 1)
+    def open(cls, path: Path | None, fleet: str | None, seed: int | None, robot_rules: str = "") -> "Assistant":
+        """A new session (``fleet``), or the one in ``path`` continued. ``robot_rules``: a variant's text (the
+        set-up option's value); a continued session keeps the rules it was started with, and refuses a file whose
+        entries differ from them (as a save does)."""
+        state = State(seed if seed is not None else 1, robot_rules=robot_rules)
         if path is not None and Path(path).exists() and fleet is None:
-            state = _read(Path(path))
+            state = read_state(Path(path))
+            if robot_rules and robot_rules != state.robot_rules:  # none given: the session's own rules
+                rr.check_same(state.robot_rules, robot_rules, f"{path}", PROCEDURE)
             if seed is not None and seed != state.seed:  # other dice from here: the log starts afresh
                 state.seed, state.lines = seed, []
                 state.base = copy.deepcopy(state.core())
         a = cls(state, Path(path) if path else None)
+        a.n  # a damaged variant in a state file is one line now, not at the first question
         if fleet:
             a.ask_line("fleet " + shlex.quote(fleet))
         return a
@@ -101,7 +88,7 @@ class Assistant:
             raise PaperRobotError("there is no question to take back")
         if not 1 <= n <= len(lines):
             raise PaperRobotError(f"'undo N' goes back to question N of the log: 1 to {len(lines)} ('log' lists them)")
-        fresh = Assistant(_state(self.state.base or State(self.state.seed).core()), self.path)
+        fresh = Assistant(state_of(self.state.base or self.state.fresh()), self.path)
         for line in lines[:n - 1]:
             fresh.ask_line(line)
         taken = lines[n - 1:]
@@ -109,6 +96,20 @@ class Assistant:
         return [f"Took back {len(taken)} question(s): {'; '.join(taken)[:200]}."]
 
     # ---------------------------------------------------------------- plumbing
+    @property
+    def n(self) -> "ai.Numbers | None":
+        """The AI's values under the session's robot rules (None: the published procedure)."""
+        text = self.state.robot_rules
+        if not text:
+            return None
+        if self._numbers[0] != text:
+            self._numbers = (text, ai.numbers(load(text)))
+        return self._numbers[1]
+
+    def variant(self) -> str:
+        """One line naming the entries a variant changes ('' for the published procedure)."""
+        return load(self.state.robot_rules).summary() if self.state.robot_rules else ""
+
     def dice(self) -> Dice:
         self.state.asked += 1
         return Dice(derive_seed(self.state.seed, self.state.asked))
@@ -128,10 +129,7 @@ class Assistant:
         """One typed question (its words split as a shell would), answered. A refused question leaves the state
         as it was (its dice not counted either), so the state is always the fleet's plus the questions answered,
         in order: what the web page replays to resume or go back."""
-        try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            raise PaperRobotError(f"{exc} (close the quotes)") from None
+        words = split_words(line)
         if not words:
             raise PaperRobotError("type a question; 'help' lists them")
         before = copy.deepcopy(self.state)
@@ -202,15 +200,17 @@ class Assistant:
                 "  6. a squadron already in reach of an enemy ship attacks it instead of drifting back to formation"]
 
     def q_style(self, args):
-        dec = ai.commander_style(self.dice())
+        dec = ai.commander_style(self.dice(), self.n)
         self.state.style = dec.action
         return _say(dec)
 
     def q_focal(self, args):
         if not args:
             raise PaperRobotError("give your ships' positions along your edge in mm, e.g. 'focal 500 900 1300'")
-        xs = [_num(a, "position") for a in args]
-        dec = ai.focal_point(xs, self.dice(), geometry().play_area.standard[0], geometry().ruler.distance[2])
+        width = geometry().play_area.standard[0]
+        xs = [number(a, "a position along your edge, in mm", 0, width) for a in args]
+        dec = ai.focal_point(xs, self.dice(), geometry().play_area.standard[0], geometry().ruler.distance,
+                            self.n)
         self.state.focal = dec.action
         return _say(dec) + [f"Place the focal point at x = {dec.action:.0f} mm on your edge."]
 
@@ -218,14 +218,14 @@ class Assistant:
         st = self.state
         if st.style is None:
             raise PaperRobotError("roll the commander style first ('style')")
-        dec = ai.deployment_zone(self.dice())
+        dec = ai.deployment_zone(self.dice(), self.n)
         ships, _ = catalogue()
         order = ai.formation_order([(u, ships[s["ship"]].points, len(ships[s["ship"]].speed_chart))
                                     for u, s in st.ships.items()])
         out = _say(dec) + [f"Line abreast, west to east: {', '.join(order)} (flagship in the centre, fastest "
                            f"outside), all facing the focal point."]
         for u, s in st.ships.items():
-            s["speed"] = ai.deploy_speed(st.style, len(ships[s["ship"]].speed_chart))
+            s["speed"] = ai.deploy_speed(st.style, len(ships[s["ship"]].speed_chart), self.n)
             out.append(f"  {u}: speed {s['speed']}")
         if st.squads:
             out.append("Squadrons: " + ("in contact with the ships (cautious)." if st.style == "cautious"
@@ -255,7 +255,7 @@ class Assistant:
             unknown = flags - {"double", "squads", "out"}
             if unknown:
                 raise PaperRobotError(f"unknown flag(s) {', '.join(unknown)}; use double, squads, out")
-            infos.append(ai.ActInfo(uid, int(_num(parts[1], "dice")) if len(parts) > 1 else 0,
+            infos.append(ai.ActInfo(uid, int(number(parts[1], "dice", 0, 20, whole=True)) if len(parts) > 1 else 0,
                                     "double" in flags, "squads" in flags, "out" in flags))
         if not infos:  # nothing measured separates the ships: the 4th tier, a die among all of them
             infos = [ai.ActInfo(u, 0) for u, s in self.state.ships.items() if not s["activated"] and not s["destroyed"]]
@@ -273,7 +273,8 @@ class Assistant:
         damaged = "damaged" in args or s["facedown"] or s["faceup"] or s["shields"] != list(spec.shields)
         usable = {"navigate": True, "squadron": "squads" in args, "repair": bool(damaged),
                   "concentrate": where == "in" or "targets" in args}
-        dec = ai.command(self.state.style or "normal", where == "in", usable, set(s["cmd_tokens"]), self.dice())
+        dec = ai.command(self.state.style or "normal", where == "in", usable, set(s["cmd_tokens"]), self.dice(),
+                         self.n)
         how, cmd = dec.action
         if how == "token":
             if cmd not in s["cmd_tokens"]:
@@ -315,7 +316,7 @@ class Assistant:
                 tz, _, sh = tz.partition("=")
                 if tz not in ZONES:
                     raise PaperRobotError(f"'{a}': the defending zone must be one of {', '.join(ZONES)}")
-                shields = int(_num(sh, "shields")) if sh else 0
+                shields = int(number(sh, "the defending zone's shields", 0, 10, whole=True)) if sh else 0
             dice = pool_at(parse_dice(getattr(spec, zone) if tz else spec.anti_squadron), band)
             n = max(0, len(dice) - (1 if obstructed and dice else 0))
             shots.append(ai.Shot(zone, target, tz or None, n, shields, not tz))
@@ -356,7 +357,7 @@ class Assistant:
         locked = set()
         for a in args[5:]:
             if a.startswith("threat="):
-                threat = int(_num(a[7:], "threat"))
+                threat = int(number(a[7:], "threat", 0, 100, whole=True))
             elif a.startswith("lock="):
                 locked |= set(a[5:].split(","))
         ships, _ = catalogue()
@@ -365,7 +366,7 @@ class Assistant:
         v = ai.DefenceView(faces, colours, band, [(k, e) for k, e in s["tokens"]], locked, s["shields"][i],
                            max(s["shields"][ZONES.index(z)] for z in ADJACENT[zone]),
                            spec.hull - s["facedown"] - len(s["faceup"]), threat, squad)
-        dec = ai.defence(v)
+        dec = ai.defence(v, self.n)
         out = _say(dec)
         dice = self.dice()
         kinds = [k for k, _ in dec.action]
@@ -404,7 +405,7 @@ class Assistant:
         s["shields"][i] -= absorbed
         cards = rest - absorbed
         crit = any(f in ("crit", "hit+crit") for f in faces) and "contain" not in kinds and not squad
-        s["facedown"] += cards
+        s["facedown"] = _cards(s, spec.hull, cards)
         out.append(f"{uid} takes {dmg} damage: {redirected + absorbed} on shields, {cards} damage card(s)"
                    + (" (deal the first face up)" if cards and crit else "") + ".")
         if s["facedown"] + len(s["faceup"]) >= spec.hull:
@@ -421,9 +422,9 @@ class Assistant:
             parts = a.split(":")
             if len(parts) < 2:
                 raise PaperRobotError(f"'{a}' is not ENEMY:HULL[:escort][:counter]")
-            targets.append(ai.SquadTarget(parts[0], int(_num(parts[1], "hull")), "escort" in parts[2:],
+            targets.append(ai.SquadTarget(parts[0], int(number(parts[1], "the enemy squadron's hull", 1, 20, whole=True)), "escort" in parts[2:],
                                           "counter" in parts[2:]))
-        return _say(ai.squadron_target(targets, self.dice()))
+        return _say(ai.squadron_target(targets, self.dice(), self.n))
 
     def q_squadmove(self, args):
         if not args:
@@ -451,18 +452,23 @@ class Assistant:
         if len(args) != 3 or args[1] not in ZONES:
             raise PaperRobotError("say 'damage SHIP ZONE N'")
         s = self.ship(args[0])
-        n = int(_num(args[2], "damage"))
+        n = int(number(args[2], "damage", 0, 100, whole=True))
         i = ZONES.index(args[1])
         absorbed = min(n, s["shields"][i])
         s["shields"][i] -= absorbed
-        s["facedown"] += n - absorbed
-        return [f"{args[0]}: {absorbed} shields lost, {n - absorbed} damage card(s)."]
+        hull = catalogue()[0][s["ship"]].hull
+        s["facedown"] = _cards(s, hull, n - absorbed)
+        out = [f"{args[0]}: {absorbed} shields lost, {n - absorbed} damage card(s)."]
+        if s["facedown"] + len(s["faceup"]) >= hull and not s["destroyed"]:
+            s["destroyed"] = True
+            out.append(f"{args[0]} is DESTROYED.")
+        return out
 
     def q_hit(self, args):
         if len(args) != 2:
             raise PaperRobotError("say 'hit SQUADRON N'")
         q = self._squad(args[0])
-        q["hull"] = max(0, q["hull"] - int(_num(args[1], "damage")))
+        q["hull"] = max(0, q["hull"] - int(number(args[1], "damage", 0, 100, whole=True)))
         return [f"{args[0]}: {q['hull']} hull left" + (" - DESTROYED" if not q["hull"] else "")]
 
     def _squad(self, uid: str) -> dict:
@@ -486,29 +492,7 @@ def _say(dec: Decision) -> list[str]:
     return out
 
 
-def _num(text: str, what: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise PaperRobotError(f"'{text}' is not a number ({what})") from None
-
-
-def _read(path: Path) -> State:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if raw.get("format") != "paperrobot-armada-assist":
-            raise ValueError
-        state = _state(raw)
-        state.lines = [str(x) for x in raw.get("lines", [])]
-        # a file written before the log: undo goes back to the state it holds, at most
-        state.base = raw["base"] if isinstance(raw.get("base"), dict) else copy.deepcopy(state.core())
-        return state
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        raise SaveError(f"{path}: not an Armada assistant state file (damaged or from another program); "
-                        f"start afresh with --fleet or another --state file") from None
-
-
-def _state(raw: dict) -> State:
-    raw = copy.deepcopy(raw)
-    return State(int(raw["seed"]), int(raw["asked"]), int(raw["round"]), raw["style"], raw["focal"],
-                 dict(raw["ships"]), dict(raw["squads"]))
+def _cards(ship: dict, hull: int, cards: int) -> int:
+    """The face-down damage cards after ``cards`` more: a ship is destroyed at its hull, so the cards beyond it
+    are not kept (the state holds at most a hull's worth: what a table can show)."""
+    return min(ship["facedown"] + cards, max(hull - len(ship["faceup"]), 0))

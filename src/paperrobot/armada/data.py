@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from ..core.data import Strict, load, read_toml, validate
 from ..core.errors import DataError, UnknownName
@@ -42,8 +42,18 @@ def _dice(value: str) -> str:
 # person's own cards, but never a value a game cannot be played with.
 Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
 Text = Annotated[str, Field(min_length=1, max_length=200)]
-Mm = Annotated[float, Field(gt=0, le=5000)]  # a length on the table, in millimetres
-Offset = Annotated[float, Field(ge=0, le=5000)]
+Mm = Annotated[float, Field(ge=5, le=5000)]  # a length on the table, in mm: nothing in the game is under 5 mm
+
+
+def _whole_mm(value: float) -> float:
+    if 0 < value < 1:
+        raise ValueError("an offset on the table is 0 or at least 1 mm (nothing finer can be measured with the tools)")
+    return value
+
+
+Offset = Annotated[float, Field(ge=0, le=5000), AfterValidator(_whole_mm)]
+OnBase = Annotated[float, Field(ge=1, le=300)]  # a point on a ship's base or token, from its front edge (mm; none lies on the edge itself)
+BaseMm = Annotated[float, Field(ge=5, le=300)]  # a base's or token's side: the largest base is 129 mm long
 
 
 class ShipSpec(Strict):
@@ -141,7 +151,7 @@ class Ruler(Strict):
 class Tool(Strict):
     source: str
     provisional: bool
-    click_degrees: float = Field(gt=0, le=90)
+    click_degrees: float = Field(ge=15, le=30)  # the tool's clicks are 22.5 degrees: a third off is a mistake
     long_segment: Mm
     short_segment: Mm
 
@@ -149,28 +159,28 @@ class Tool(Strict):
 class SquadronBase(Strict):
     source: str
     provisional: bool
-    radius: float = Field(gt=0, le=200)
+    radius: float = Field(ge=5, le=50)  # the squadron base is 1.18 inch across (15 mm radius)
 
 
 class SizeClass(Strict):
     source: str
     provisional: bool
-    base: tuple[Mm, Mm]
-    token: tuple[Mm, Mm]
-    arc_centre: Offset
-    front_end: Offset
-    rear_end: Offset
-    target_front: Offset
-    target_rear: Offset
-    target_side: tuple[Offset, Offset]
+    base: tuple[BaseMm, BaseMm]
+    token: tuple[BaseMm, BaseMm]
+    arc_centre: OnBase
+    front_end: OnBase
+    rear_end: OnBase
+    target_front: OnBase
+    target_rear: OnBase
+    target_side: tuple[OnBase, OnBase]
 
 
 class Obstacles(Strict):
     source: str
     provisional: bool
-    asteroid_radius: Mm
-    debris_radius: Mm
-    station_radius: Mm
+    asteroid_radius: float = Field(ge=5, le=300)
+    debris_radius: float = Field(ge=5, le=300)
+    station_radius: float = Field(ge=5, le=300)
 
 
 class Geometry(Strict):

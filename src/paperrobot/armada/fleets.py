@@ -15,7 +15,7 @@ from pydantic import Field, field_validator
 from ..core.data import Strict, load
 from ..core.errors import DataError, PaperRobotError
 from .data import catalogue
-from .game import Setup
+from .setup import Setup
 
 MAX_FLEET_POINTS = 400  # the standard fleet (RRG 1.5; reference armada.md "Fleet limits")
 MAX_SQUADRON_POINTS = math.ceil(MAX_FLEET_POINTS / 3)

@@ -1,26 +1,59 @@
-"""Measuring the table for the engine: legal attacks (arc, range, line of sight, obstruction), courses,
-squadron moves and engagement. A mixin of Game: it reads the units, never changes them (the shot cache aside)."""
+"""Measuring the table for the engine: legal attacks (arc, range, line of sight, obstruction), engagement, the
+threat to a ship (courses and squadron moves are in courses.py). Functions of the engine (``game``, a Table: Game, whose mixin table.Measures makes
+each of them a method): they read the units, never change them (the caches aside).
+
+Functions rather than the mixin's own methods so that mypyc can compile them: Game is an interpreted class that
+inherits the mixin, and mypyc accepts only its own classes as ``self`` of a compiled method."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import product
+from typing import Any, Protocol
 
-from ..core.contract import Option
 from . import dice as D
-from .data import parse_dice
-from .geometry import (ZONES, arc_part, arc_test, arc_tests, circle, closest_point, fp_reach, maneuver, overlaps,
-                       poly_within, range_band, segment_hits_poly, zone_band, zone_reach)
-from .state import Ship, Squad
-from .tactics import ship_radius
+from .data import Geometry, Ruler, SizeClass, parse_dice
+from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
+from .polygons import Point, Poly, closest_point, segment_hits_poly
+from .ranges import poly_within, range_band, zone_band
+from .state import Obstacle, Ship, Squad
+
+
+_POOLS: dict[tuple[tuple[int, int, int], str | None], list[str]] = {}
+
+
+def dice_pool(dice: tuple[int, int, int], band: str | None) -> list[str]:
+    """dice.pool_at(dice, band), worked out once per battery and band: a shared list, never to be changed (copy it
+    to keep it)."""
+    colours = _POOLS.get((dice, band))
+    if colours is None:
+        if len(_POOLS) > 4096:  # bounded: batteries of a person's own cards
+            _POOLS.clear()
+        colours = _POOLS[(dice, band)] = D.pool_at(dice, band)
+    return colours
+
+
+def size_of(ship: Ship) -> SizeClass:
+    """A ship's size class (Ship.make always sets it)."""
+    size = ship.size
+    assert size is not None
+    return size
+
+
+# what one hull zone sees of a defending hull zone (_zone_sight): defending zone, band, dice, the point aimed at
+Sight = tuple[str, str | None, list[str], Point]
+# what one hull zone sees of a squadron (_squad_sight): band, dice, the point aimed at
+SquadSight = tuple[str | None, list[str], Point]
+# a blocker's polygon with the disc that holds it: centre x, y and radius (Measures._blocker_discs)
+Disc = tuple[Poly, float, float, float]
 
 
 @dataclass(slots=True)
 class ShotOpt:
     """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours."""
-    attacker: object
+    attacker: Ship | Squad
     zone: str | None
-    target: object
+    target: Ship | Squad
     tzone: str | None
     band: str | None
     colours: list[str]
@@ -31,425 +64,411 @@ class ShotOpt:
         return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
 
 
-class Measures:
-    """What the engine measures on its table (``self.ships``, ``self.squads``, ``self.obstacles``, ``self.geo``)."""
+class Table(Protocol):
+    """What measuring reads of the engine (Game)."""
 
-    def blockers(self, attacker, defender) -> list:
-        return [s.fp.base for s in self.ships if not s.destroyed and s is not attacker and s is not defender] + \
-            [o.poly for o in self.obstacles]
+    ships: list[Ship]
+    squads: list[Squad]
+    obstacles: list[Obstacle]
+    geo: Geometry
+    width: float
+    depth: float
+    active: Ship | None
+    version: int
+    _shots: dict[tuple[str, float, float, float, frozenset[str], bool], list[ShotOpt]]
+    _memo: dict[str, dict[Any, Any]]
+    _memo_key: tuple[object, ...] | None
+    _pairs: dict[Any, Any]
+    _obstacle_discs: list[Disc] | None
 
-    def obstructed(self, a, b, attacker, defender) -> bool:
-        """any(segment_hits_poly(a, b, p) for p in self.blockers(attacker, defender)) (RRG 'Obstructed'), without
-        the polygon test for a blocker whose disc (centre and the radius that holds its polygon) the line of fire
-        passes more than a micron clear of: such a polygon cannot be crossed or hold the line's middle."""
-        ax, ay = a
-        ex, ey = b[0] - ax, b[1] - ay
-        length = ex * ex + ey * ey
-        for poly, cx, cy, r in self._blocker_discs(attacker, defender):
-            t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
-            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            dx, dy = ax + t * ex - cx, ay + t * ey - cy
-            reach = r + 1e-6
-            if dx * dx + dy * dy <= reach * reach and segment_hits_poly(a, b, poly):
-                return True
-        return False
+    def live_ships(self, side: str | None = None) -> list[Ship]:
+        ...
 
-    def _blocker_discs(self, attacker, defender) -> list:
-        """blockers(), each with the disc that holds it: a ship's base within its corner radius, an obstacle within
-        the furthest of its corners (worked out once: obstacles do not move)."""
-        out = [(s.fp.base, s.x, s.y, ship_radius(s.size)) for s in self.ships
-               if not s.destroyed and s is not attacker and s is not defender]
-        if self._obstacle_discs is None or len(self._obstacle_discs) != len(self.obstacles):
-            self._obstacle_discs = [(o.poly, o.x, o.y, max(math.hypot(x - o.x, y - o.y) for x, y in o.poly))
-                                    for o in self.obstacles]
-        return out + self._obstacle_discs
+    def live_squads(self, side: str | None = None) -> list[Squad]:
+        ...
 
-    def touch(self) -> None:
-        self.version += 1
-        self._shots.clear()
+    @staticmethod
+    def enemy(side: str) -> str:
+        ...
 
-    def ship_memo(self, name: str) -> dict:
-        """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
-        while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
-        key = (len(self.obstacles), *[(s.uid, s.x, s.y, s.a) for s in self.ships if not s.destroyed])
-        if key != self._memo_key:
-            self._memo = {}
-            self._memo_key = key
-        memo = self._memo.get(name)
-        if memo is None:
-            memo = self._memo[name] = {}
-        return memo
 
-    def ship_shots(self, ship: Ship, used: set[str] = frozenset(), ships_only: bool = False) -> list[ShotOpt]:
-        """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
-        key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
-        hit = self._shots.get(key)
+def blockers(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Poly]:
+    return [s.fp.base for s in game.ships if not s.destroyed and s is not attacker and s is not defender] + \
+        [o.poly for o in game.obstacles]
+
+
+def obstructed(game: Table, a: Point, b: Point, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> bool:
+    """any(segment_hits_poly(a, b, p) for p in blockers(game, attacker, defender)) (RRG 'Obstructed'), without
+    the polygon test for a blocker whose disc (centre and the radius that holds its polygon) the line of fire
+    passes more than a micron clear of: such a polygon cannot be crossed or hold the line's middle."""
+    ax, ay = a
+    ex, ey = b[0] - ax, b[1] - ay
+    length = ex * ex + ey * ey
+    for poly, cx, cy, r in _blocker_discs(game, attacker, defender):
+        t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        dx, dy = ax + t * ex - cx, ay + t * ey - cy
+        reach = r + 1e-6
+        if dx * dx + dy * dy <= reach * reach and segment_hits_poly(a, b, poly):
+            return True
+    return False
+
+
+def _blocker_discs(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Disc]:
+    """blockers(), each with the disc that holds it: a ship's base within its corner radius, an obstacle within
+    the furthest of its corners (worked out once: obstacles do not move)."""
+    out = [(s.fp.base, s.x, s.y, ship_radius(size_of(s))) for s in game.ships
+           if not s.destroyed and s is not attacker and s is not defender]
+    if game._obstacle_discs is None or len(game._obstacle_discs) != len(game.obstacles):
+        game._obstacle_discs = [(o.poly, o.x, o.y, max(math.hypot(x - o.x, y - o.y) for x, y in o.poly))
+                                for o in game.obstacles]
+    return out + game._obstacle_discs
+
+
+def touch(game: Table) -> None:
+    game.version += 1
+    game._shots.clear()
+
+
+def ship_memo(game: Table, name: str) -> dict[Any, Any]:
+    """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
+    while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
+    key: tuple[object, ...] = (len(game.obstacles), *[(s.uid, s.x, s.y, s.a) for s in game.ships if not s.destroyed])
+    if key != game._memo_key:
+        game._memo = {}
+        game._memo_key = key
+    memo = game._memo.get(name)
+    if memo is None:
+        memo = game._memo[name] = {}
+    return memo
+
+
+def ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str] = frozenset(),
+               ships_only: bool = False) -> list[ShotOpt]:
+    """Every legal attack of a ship's unused hull zones (cached until something moves or dies)."""
+    key = (ship.uid, ship.x, ship.y, ship.a, frozenset(used), ships_only)
+    hit = game._shots.get(key)
+    if hit is None:
+        hit = game._shots[key] = _ship_shots(game, ship, used, ships_only)
+    return list(hit)
+
+
+def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_only: bool) -> list[ShotOpt]:
+    """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
+    obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
+    out: list[ShotOpt] = []
+    enemy = game.enemy(ship.side)
+    squads = [] if ships_only else game.live_squads(enemy)
+    at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone
+    at_squads = ship_memo(game, "squad-shots") if squads else {}
+    for zone in ZONES:
+        if zone in used:
+            continue
+        key = (ship.uid, ship.x, ship.y, ship.a, zone)
+        hit = at_ships.get(key)
         if hit is None:
-            hit = self._shots[key] = self._ship_shots(ship, used, ships_only)
-        return list(hit)
-
-    def _ship_shots(self, ship: Ship, used, ships_only: bool) -> list[ShotOpt]:
-        """Arc, range ignoring parts outside the arc, line of sight through the defender's other zones,
-        obstruction (RRG 'Attack', 'Line of Sight', 'Obstructed')."""
-        out: list[ShotOpt] = []
-        enemy = self.enemy(ship.side)
-        squads = [] if ships_only else self.live_squads(enemy)
-        at_ships = self.ship_memo("ship-shots")  # the attacks on ships depend on the ships alone
-        at_squads = self.ship_memo("squad-shots") if squads else None
-        for zone in ZONES:
-            if zone in used:
+            hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy)
+        out += hit
+        for q in squads:
+            if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
                 continue
-            key = (ship.uid, ship.x, ship.y, ship.a, zone)
-            hit = at_ships.get(key)
-            if hit is None:
-                hit = at_ships[key] = self._zone_ship_shots(ship, zone, enemy)
-            out += hit
-            for q in squads:
-                if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
-                    continue
-                shot = self._squad_shot(ship, zone, q, at_squads)
-                if shot is not None:
-                    out.append(shot)
-        return [o for o in out if o.colours]
+            shot = _squad_shot(game, ship, zone, q, at_squads)
+            if shot is not None:
+                out.append(shot)
+    return [o for o in out if o.colours]
 
-    def dice_bounds(self, ship: Ship) -> list[tuple[Ship | None, int, list[int]]]:
-        """(target group, an upper bound on its dice, a bound for each zone in ZONES order) for each enemy group that
-        ship_shots(ship) could hold (an enemy ship; None: the squadrons), without measuring a shot: on each group the
-        AI counts (ai.target_totals: a zone's best shot at a ship, its shots at squadrons added up, the two best zones
-        added; ARM.ACT.ORDER) each zone that the arc discs (arc_test) do not rule out with its dice at the band of
-        the nearest the units' hull zones could be (their discs, zone_reach, a micron nearer: the measured distance,
-        between hull zones or their parts in the arc, is never shorter); obstruction and line of sight only take dice
-        away. A group left out has no shot."""
-        fp = ship.fp
-        ruler = self.geo.ruler
-        mine = zone_reach(ship.size)
-        batteries = [ship.battery(z) for z in ZONES]
-        out: list[tuple[Ship | None, int, list[int]]] = []
-        for t in self.live_ships(self.enemy(ship.side)):
-            gap = math.hypot(t.x - ship.x, t.y - ship.y)
-            if gap > ruler.long + 140:
-                continue  # as _zone_ship_shots: not measured
-            band = range_band(gap - mine - zone_reach(t.size) - 1e-6, ruler)
-            zones = [len(D.pool_at(b, band)) if seen >= 0 else 0
-                     for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, fp_reach(t.size)))]
-            top = sorted(zones)[-2:]
-            if top[0] + top[1]:
-                out.append((t, top[0] + top[1], zones))
-        squads = self.live_squads(self.enemy(ship.side))
-        if squads:
-            anti = ship.anti()
-            zones = [0, 0, 0, 0]
-            for q in squads:
-                gap = math.hypot(q.x - ship.x, q.y - ship.y)
-                if gap > 260:
-                    continue  # as _ship_shots
-                r = 1.1 * q.radius  # its 12-gon lies within 1.1 radii of its centre (as _squad_sight tests it)
-                n = len(D.pool_at(anti, range_band(gap - mine - r - 1e-6, ruler)))
-                for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
-                    if seen >= 0:
-                        zones[i] += n
-            top = sorted(zones)[-2:]
-            if top[0] + top[1]:
-                out.append((None, top[0] + top[1], zones))
-        return out
 
-    def group_has_shot(self, ship: Ship, target: Ship | None, bounds: list[int]) -> bool:
-        """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
-        (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
-        squads = [] if target is not None else [q for q in self.live_squads(self.enemy(ship.side))
-                                                if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
-        memo = self.ship_memo("squad-shots") if squads else {}
-        for zone, bound in zip(ZONES, bounds):
-            if not bound:
-                continue
-            if target is not None:
-                if self._zone_target_dice(ship, zone, target, 1):
-                    return True
-            elif any(shot is not None and shot.colours for shot in (self._squad_shot(ship, zone, q, memo)
-                                                                     for q in squads)):
+def dice_bounds(game: Table, ship: Ship) -> list[tuple[Ship | None, int, list[int]]]:
+    """(target group, an upper bound on its dice, a bound for each zone in ZONES order) for each enemy group that
+    ship_shots(ship) could hold (an enemy ship; None: the squadrons), without measuring a shot: on each group the
+    AI counts (ai.target_totals: a zone's best shot at a ship, its shots at squadrons added up, the two best zones
+    added; ARM.ACT.ORDER) each zone that the arc discs (arc_test) do not rule out with its dice at the band of
+    the nearest the units' hull zones could be (their discs, zone_reach, a micron nearer: the measured distance,
+    between hull zones or their parts in the arc, is never shorter); obstruction and line of sight only take dice
+    away. A group left out has no shot."""
+    fp = ship.fp
+    ruler = game.geo.ruler
+    mine = zone_reach(size_of(ship))
+    batteries = [ship.battery(z) for z in ZONES]
+    out: list[tuple[Ship | None, int, list[int]]] = []
+    for t in game.live_ships(game.enemy(ship.side)):
+        gap = math.hypot(t.x - ship.x, t.y - ship.y)
+        if gap > ruler.long + 140:
+            continue  # as _zone_ship_shots: not measured
+        band = range_band(gap - mine - zone_reach(size_of(t)) - 1e-6, ruler)
+        zones = [len(dice_pool(b, band)) if seen >= 0 else 0
+                 for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, fp_reach(size_of(t))))]
+        top = sorted(zones)[-2:]
+        if top[0] + top[1]:
+            out.append((t, top[0] + top[1], zones))
+    squads = game.live_squads(game.enemy(ship.side))
+    if squads:
+        anti = ship.anti()
+        zones = [0, 0, 0, 0]
+        for q in squads:
+            gap = math.hypot(q.x - ship.x, q.y - ship.y)
+            if gap > 260:
+                continue  # as _ship_shots
+            r = 1.1 * q.radius  # its 12-gon lies within 1.1 radii of its centre (as _squad_sight tests it)
+            n = len(dice_pool(anti, range_band(gap - mine - r - 1e-6, ruler)))
+            for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
+                if seen >= 0:
+                    zones[i] += n
+        top = sorted(zones)[-2:]
+        if top[0] + top[1]:
+            out.append((None, top[0] + top[1], zones))
+    return out
+
+
+def group_has_shot(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) -> bool:
+    """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
+    (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
+    squads = [] if target is not None else [q for q in game.live_squads(game.enemy(ship.side))
+                                            if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+    memo: dict[Any, Any] = ship_memo(game, "squad-shots") if squads else {}
+    for zone, bound in zip(ZONES, bounds):
+        if not bound:
+            continue
+        if target is not None:
+            if _zone_target_dice(game, ship, zone, target, 1):
                 return True
-        return False
+        elif any(shot is not None and shot.colours for shot in (_squad_shot(game, ship, zone, q, memo)
+                                                                 for q in squads)):
+            return True
+    return False
 
-    def group_dice(self, ship: Ship, target: Ship | None, bounds: list[int]) -> int:
-        """The dice ai.target_totals counts on one group of ship_shots(ship) (``target``; None: the squadrons): the two
-        best zones' dice added. ``bounds``: each zone's bound from dice_bounds. Zones are measured from the highest
-        bound down, and no further once a zone's bound is no more than the smaller of the two best measured: the
-        rest cannot change the two best."""
-        best: list[int] = []  # the dice of the zones measured, the two largest last
-        squads, memo = [], {}
+
+def group_dice(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) -> int:
+    """The dice ai.target_totals counts on one group of ship_shots(ship) (``target``; None: the squadrons): the two
+    best zones' dice added. ``bounds``: each zone's bound from dice_bounds. Zones are measured from the highest
+    bound down, and no further once a zone's bound is no more than the smaller of the two best measured: the
+    rest cannot change the two best."""
+    best: list[int] = []  # the dice of the zones measured, the two largest last
+    squads: list[Squad] = []
+    memo: dict[Any, Any] = {}
+    if target is None:
+        squads = [q for q in game.live_squads(game.enemy(ship.side))
+                  if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+        memo = ship_memo(game, "squad-shots")
+    # the zones from the highest bound down (sorted is stable: equal bounds in ZONES order)
+    for bound, i in sorted([(-b, i) for i, b in enumerate(bounds)]):
+        if len(best) >= 2 and bounds[i] <= best[-2]:
+            break
+        zone = ZONES[i]
         if target is None:
-            squads = [q for q in self.live_squads(self.enemy(ship.side))
-                      if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
-            memo = self.ship_memo("squad-shots")
-        for i in sorted(range(len(ZONES)), key=lambda i: -bounds[i]):
-            if len(best) >= 2 and bounds[i] <= best[-2]:
+            shots = [_squad_shot(game, ship, zone, q, memo) for q in squads]
+            dice = sum(len(o.colours) for o in shots if o is not None)
+        else:
+            dice = _zone_target_dice(game, ship, zone, target, bounds[i])
+        best = sorted(best + [dice])
+    return sum(best[-2:])
+
+
+def pair_memo(game: Table) -> dict[Any, Any]:
+    """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
+    it depends on where the two are and nothing else, so it is kept while other units move; obstruction, which
+    depends on every other ship, is measured afresh (RRG 'Obstructed')."""
+    if len(game._pairs) > 20000:  # bounded: a battle fills a few hundred
+        game._pairs = {}
+    return game._pairs
+
+
+def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[Any, Any]) -> ShotOpt | None:
+    """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
+    ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
+    the squadron is)."""
+    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
+    if qkey in at_squads:
+        known: ShotOpt | None = at_squads[qkey]
+        return known
+    pairs = pair_memo(game)
+    seen: SquadSight | None
+    if qkey in pairs:
+        seen = pairs[qkey]
+    else:
+        fp = ship.fp
+        seen = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone], ship.anti(),
+                                               game.geo.ruler)
+    if seen is None:
+        at_squads[qkey] = None
+        return None
+    band, colours, goal = seen
+    blocked = obstructed(game, ship.fp.targets[zone], goal, ship, None)
+    shot = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), blocked), blocked)
+    at_squads[qkey] = shot
+    return shot
+
+
+def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: Poly, anti: tuple[int, int, int],
+                 ruler: Ruler) -> SquadSight | None:
+    """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
+    seen = arc_test(ship.fp, zone, q.x, q.y, 1.1 * q.radius)  # its 12-gon lies within 1.1 radii of its centre
+    if seen < 0:
+        return None
+    poly = q.poly
+    part = arc_part(poly, ship.fp, zone, seen)
+    if not part:
+        return None
+    band = zone_band(zpoly, part, arc[0], ruler)
+    colours = dice_pool(anti, band)
+    if not colours:
+        return None
+    return band, colours, closest_point(ship.fp.targets[zone], poly)
+
+
+def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
+    """_ship_shots at the enemy ships, of one hull zone."""
+    out: list[ShotOpt] = []
+    long_r = game.geo.ruler.long
+    memo = ship_memo(game, "zone-target-shots")
+    for t in game.live_ships(enemy):
+        if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+            continue
+        out += _zone_target_shots(game, ship, zone, t, memo)
+    return out
+
+
+def _zone_target_shots(game: Table, ship: Ship, zone: str, t: Ship, memo: dict[Any, Any]) -> list[ShotOpt]:
+    """_ship_shots at one enemy ship, of one hull zone, kept in ``memo``, ship_memo("zone-target-shots"), while no
+    ship moves (the activation's group_dice and ship_shots share them)."""
+    key = (ship.uid, zone, t.uid)  # the memo holds while every ship stays where it is
+    known: list[ShotOpt] | None = memo.get(key)
+    if known is not None:
+        return known
+    tp = ship.fp.targets[zone]
+    pairs = pair_memo(game)
+    pkey = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+    seen: list[Sight] | None = pairs.get(pkey)
+    if seen is None:
+        seen = pairs[pkey] = _ship_sight(game, ship, zone, t)
+    hit: list[ShotOpt] = []
+    memo[key] = hit
+    for tz, band, colours, goal in seen:
+        blocked = obstructed(game, tp, goal, ship, t)
+        hit.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), blocked), blocked))
+    return hit
+
+
+def _ship_sight(game: Table, ship: Ship, zone: str, t: Ship) -> list[Sight]:
+    """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has
+    in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
+    out: list[Sight] = []
+    seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(size_of(t)))
+    if seen < 0:
+        return out  # no hull zone of t can be in the arc
+    for tz in ZONES:
+        sight = _zone_sight(game, ship, zone, t, tz, seen)
+        if sight is not None:
+            out.append(sight)
+    return out
+
+
+def _zone_sight(game: Table, ship: Ship, zone: str, t: Ship, tz: str, seen: int) -> Sight | None:
+    """_ship_sight's entry for one defending hull zone ``tz`` (None: not in arc or range, or no line of sight);
+    ``seen``: arc_test of ``t``'s disc."""
+    fp, tfp = ship.fp, t.fp
+    part = arc_part(tfp.zones[tz], fp, zone, seen)
+    if not part:
+        return None
+    band = zone_band(fp.zones[zone], part, fp.arcs[zone][0], game.geo.ruler)
+    colours = dice_pool(ship.battery(zone), band)
+    if not colours:
+        return None
+    goal = tfp.targets[tz]
+    tp = fp.targets[zone]
+    if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
+        return None  # no line of sight: traced through another hull zone of the defender
+    return tz, band, colours, goal
+
+
+def _zone_target_dice(game: Table, ship: Ship, zone: str, t: Ship, cap: int) -> int:
+    """The most dice of _zone_target_shots(ship, zone, t) (0: none), the defending zones measured one by one and
+    no further once one has ``cap`` dice, a bound no shot of the zone exceeds (dice_bounds); from the memos when
+    they hold the zone's shots."""
+    hit: list[ShotOpt] | None = ship_memo(game, "zone-target-shots").get((ship.uid, zone, t.uid))
+    if hit is not None:
+        return max([len(o.colours) for o in hit], default=0)
+    sights: Iterable[Sight | None] | None = pair_memo(game).get((ship.uid, ship.x, ship.y, ship.a, zone, t.uid,
+                                                                  t.x, t.y, t.a))
+    best, tp = 0, ship.fp.targets[zone]
+    if sights is None:  # measured here, one defending zone at a time as the loop asks (not kept: it may stop early)
+        seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(size_of(t)))
+        if seen < 0:
+            return 0
+        sights = (_zone_sight(game, ship, zone, t, tz, seen) for tz in ZONES)
+    for sight in sights:
+        if sight is None:
+            continue
+        dice = len(_obstruct(list(sight[2]), obstructed(game, tp, sight[3], ship, t)))
+        if dice > best:
+            best = dice
+            if best >= cap:
                 break
-            zone = ZONES[i]
-            if target is None:
-                shots = [self._squad_shot(ship, zone, q, memo) for q in squads]
-                dice = sum(len(o.colours) for o in shots if o is not None)
-            else:
-                dice = self._zone_target_dice(ship, zone, target, bounds[i])
-            best = sorted(best + [dice])
-        return sum(best[-2:])
+    return best
 
-    def pair_memo(self) -> dict:
-        """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
-        it depends on where the two are and nothing else, so it is kept while other units move; obstruction, which
-        depends on every other ship, is measured afresh (RRG 'Obstructed')."""
-        if len(self._pairs) > 20000:  # bounded: a battle fills a few hundred
-            self._pairs = {}
-        return self._pairs
 
-    def _squad_shot(self, ship: Ship, zone: str, q: Squad, at_squads: dict) -> ShotOpt | None:
-        """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
-        ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
-        the squadron is)."""
-        qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-        shot = at_squads.get(qkey, False)
-        if shot is not False:
-            return shot
-        pairs = self.pair_memo()
-        seen = pairs.get(qkey, False)
-        if seen is False:
-            fp = ship.fp
-            seen = pairs[qkey] = self._squad_sight(ship, zone, q, fp.arcs[zone], fp.zones[zone], fp.targets[zone],
-                                                   ship.anti(), self.geo.ruler)
-        if seen is None:
-            at_squads[qkey] = None
-            return None
-        band, colours, goal = seen
-        obstructed = self.obstructed(ship.fp.targets[zone], goal, ship, None)
-        shot = at_squads[qkey] = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), obstructed), obstructed)
-        return shot
+def engaged_with(game: Table, q: Squad) -> list[Squad]:
+    d1 = game.geo.ruler.distance[0]
+    r = game.geo.squadron_base.radius
+    return [e for e in game.live_squads(game.enemy(q.side))
+            if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
 
-    def _squad_sight(self, ship: Ship, zone: str, q: Squad, arc, zpoly, tp, anti, ruler):
-        """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
-        seen = arc_test(ship.fp, zone, q.x, q.y, 1.1 * q.radius)  # its 12-gon lies within 1.1 radii of its centre
-        if seen < 0:
-            return None
-        poly = q.poly
-        part = arc_part(poly, ship.fp, zone, seen)
-        if not part:
-            return None
-        band = zone_band(zpoly, part, arc[0], ruler)
-        colours = D.pool_at(anti, band)
-        if not colours:
-            return None
-        return band, colours, closest_point(tp, poly)
 
-    def _zone_ship_shots(self, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
-        """_ship_shots at the enemy ships, of one hull zone."""
-        out: list[ShotOpt] = []
-        long_r = self.geo.ruler.long
-        memo = self.ship_memo("zone-target-shots")
-        for t in self.live_ships(enemy):
-            if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
-                continue
-            out += self._zone_target_shots(ship, zone, t, memo)
-        return out
-
-    def _zone_target_shots(self, ship: Ship, zone: str, t: Ship, memo: dict) -> list[ShotOpt]:
-        """_ship_shots at one enemy ship, of one hull zone, kept in ``memo``, ship_memo("zone-target-shots"), while no
-        ship moves (the activation's group_dice and ship_shots share them)."""
-        key = (ship.uid, zone, t.uid)  # the memo holds while every ship stays where it is
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        tp = ship.fp.targets[zone]
-        pairs = self.pair_memo()
-        pkey = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
-        seen = pairs.get(pkey)
-        if seen is None:
-            seen = pairs[pkey] = self._ship_sight(ship, zone, t)
-        hit = memo[key] = []
-        for tz, band, colours, goal in seen:
-            obstructed = self.obstructed(tp, goal, ship, t)
-            hit.append(ShotOpt(ship, zone, t, tz, band, _obstruct(list(colours), obstructed), obstructed))
-        return hit
-
-    def _ship_sight(self, ship: Ship, zone: str, t: Ship) -> list[tuple]:
-        """(defending zone, band, dice, the point aimed at) of each hull zone of ``t`` that ``ship``'s ``zone`` has
-        in arc and range with a line of sight (RRG 'Line of Sight': not traced through another zone of ``t``)."""
-        out = []
-        seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(t.size))
-        if seen < 0:
-            return out  # no hull zone of t can be in the arc
+def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
+    """A squadron attacks at distance 1; engaged, it must attack a squadron (RRG 'Engagement')."""
+    engaged = engaged_with(game, q)
+    if engaged:
+        anti = parse_dice(q.spec.anti_squadron)
+        escorts = [e for e in engaged if e.keyword("escort")]
+        pool = escorts or engaged  # Escort: engaged squadrons must attack Escorts first
+        return [ShotOpt(q, None, e, None, "close", list(dice_pool(anti, "close")), False) for e in pool]
+    d1 = game.geo.ruler.distance[0]
+    out = []
+    battery = parse_dice(q.spec.battery)
+    for s in game.live_ships(game.enemy(q.side)):
+        if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
+            continue
         for tz in ZONES:
-            sight = self._zone_sight(ship, zone, t, tz, seen)
-            if sight is not None:
-                out.append(sight)
-        return out
-
-    def _zone_sight(self, ship: Ship, zone: str, t: Ship, tz: str, seen: int) -> tuple | None:
-        """_ship_sight's entry for one defending hull zone ``tz`` (None: not in arc or range, or no line of sight);
-        ``seen``: arc_test of ``t``'s disc."""
-        fp, tfp = ship.fp, t.fp
-        part = arc_part(tfp.zones[tz], fp, zone, seen)
-        if not part:
-            return None
-        band = zone_band(fp.zones[zone], part, fp.arcs[zone][0], self.geo.ruler)
-        colours = D.pool_at(ship.battery(zone), band)
-        if not colours:
-            return None
-        goal = tfp.targets[tz]
-        tp = fp.targets[zone]
-        if any(segment_hits_poly(tp, goal, tfp.zones[oz]) for oz in ZONES if oz != tz):
-            return None  # no line of sight: traced through another hull zone of the defender
-        return tz, band, colours, goal
-
-    def _zone_target_dice(self, ship: Ship, zone: str, t: Ship, cap: int) -> int:
-        """The most dice of _zone_target_shots(ship, zone, t) (0: none), the defending zones measured one by one and
-        no further once one has ``cap`` dice, a bound no shot of the zone exceeds (dice_bounds); from the memos when
-        they hold the zone's shots."""
-        hit = self.ship_memo("zone-target-shots").get((ship.uid, zone, t.uid))
-        if hit is not None:
-            return max((len(o.colours) for o in hit), default=0)
-        sights = self.pair_memo().get((ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a))
-        if sights is None:
-            seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(t.size))
-            sights = () if seen < 0 else (self._zone_sight(ship, zone, t, tz, seen) for tz in ZONES)
-        best, tp = 0, ship.fp.targets[zone]
-        for sight in sights:
-            if sight is None:
-                continue
-            _, _, colours, goal = sight
-            dice = len(_obstruct(list(colours), self.obstructed(tp, goal, ship, t)))
-            if dice > best:
-                best = dice
-                if best >= cap:
-                    break
-        return best
-
-    def engaged_with(self, q: Squad) -> list[Squad]:
-        d1 = self.geo.ruler.distance[0]
-        r = self.geo.squadron_base.radius
-        return [e for e in self.live_squads(self.enemy(q.side))
-                if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
-
-    def squad_shots(self, q: Squad) -> list[ShotOpt]:
-        """A squadron attacks at distance 1; engaged, it must attack a squadron (RRG 'Engagement')."""
-        engaged = self.engaged_with(q)
-        if engaged:
-            anti = parse_dice(q.spec.anti_squadron)
-            escorts = [e for e in engaged if e.keyword("escort")]
-            pool = escorts or engaged  # Escort: engaged squadrons must attack Escorts first
-            return [ShotOpt(q, None, e, None, "close", D.pool_at(anti, "close"), False) for e in pool]
-        d1 = self.geo.ruler.distance[0]
-        out = []
-        battery = parse_dice(q.spec.battery)
-        for s in self.live_ships(self.enemy(q.side)):
-            if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
-                continue
-            for tz in ZONES:
-                if poly_within(q.poly, s.fp.zones[tz], d1):
-                    goal = s.fp.targets[tz]
-                    near = closest_point(goal, q.poly)
-                    if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
-                        continue
-                    out.append(ShotOpt(q, None, s, tz, "close", D.pool_at(battery, "close"), False))
-        return out
-
-    def in_squad_range(self, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
-        """Friendly squadrons at close-medium range of a ship (Squadron command)."""
-        med = self.geo.ruler.medium
-        return [q for q in self.live_squads(side) if (not unactivated or not q.activated)
-                and self._squad_within(ship, q, med)]
-
-    @staticmethod
-    def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
-        """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
-        of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
-        centres = math.hypot(q.x - ship.x, q.y - ship.y)
-        if centres <= limit - 1e-6:
-            return True
-        if centres - ship_radius(ship.size) - 1.1 * q.radius > limit + 1e-6:
-            return False
-        return poly_within(ship.fp.base, q.poly, limit)
-
-    def threat_dice(self, ship: Ship) -> int:
-        """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""
-        best = 0
-        for e in self.live_ships(self.enemy(ship.side)):
-            if e.activated or e is self.active:
-                continue
-            per_zone: dict[str, int] = {}
-            for o in self.ship_shots(e, ships_only=True):
-                if o.target is ship:
-                    per_zone[o.zone] = max(per_zone.get(o.zone, 0), len(o.colours))
-            if per_zone:
-                best = max(best, max(per_zone.values()))
-        return best
-
-    # ------------------------------------------------------------------ the game
-
-    def courses(self, ship: Ship, dial: str | None = None) -> list[Option]:
-        """Every legal course at this activation (speeds reachable with navigate, yaw per chart).
-        ``dial``: the courses as if the ship's dial were this command (the AI's look-ahead, ARM.CMD.NAV)."""
-        dial_now = ship.dial if dial is None else dial
-        nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
-        change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
-        dial = dial_now == "navigate" and "navigate" not in ship.used
-        # the list depends on the ship's card, speed and these two alone: made once (the options are never changed)
-        key = (id(ship.spec), ship.speed, change, dial)
-        hit = _COURSES.get(key)
-        if hit is None or hit[0] is not ship.spec:
-            if len(_COURSES) > 4096:  # bounded: cards loaded again and again (a ships directory per game)
-                _COURSES.clear()
-            hit = _COURSES[key] = (ship.spec, self._courses(ship, change, dial))
-        return list(hit[1])
-
-    @staticmethod
-    def _courses(ship: Ship, change: int, dial: bool) -> tuple[Option, ...]:
-        speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
-        out, seen = [], set()
-        for v in speeds:
-            chart = ship.spec.speed_chart[v - 1] if v else []
-            # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
-            charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
-                                          for j in range(len(chart)) if chart[j] < 2] if dial else [])
-            for row, extra in charts:
-                for clicks in product(*[range(-y, y + 1) for y in row]):
-                    key = f"{v}:" + ",".join(str(c) for c in clicks)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
-                    out.append(Option(key, f"{key}  speed {v} yaw {list(clicks)}" + ("  (spends navigate)" if needs else ""),
-                                      (v, tuple(clicks), needs)))
-        return tuple(out)
-
-    def end_of(self, ship: Ship, speed: int, clicks) -> tuple[float, float, float]:
-        return maneuver(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, self.geo.tool)
-
-    def squad_moves(self, q: Squad) -> list[Option]:
-        """Move options: toward each enemy (to contact), toward each friendly ship, or stay."""
-        out = [Option("stay", "stay")]
-        reach = self.geo.ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
-        r = self.geo.squadron_base.radius
-        for u in self.live_ships() + [s for s in self.live_squads() if s is not q]:
-            dx, dy = u.x - q.x, u.y - q.y
-            dist = math.hypot(dx, dy) or 1.0
-            stop = (max(u.size.base) / 2 if isinstance(u, Ship) else r) + r + 3
-            step = max(0.0, min(reach, dist - stop))
-            x, y = q.x + dx / dist * step, q.y + dy / dist * step
-            what = "toward" if u.side != q.side else "to"
-            out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
-        return out
-
-    def _crowded(self, q: Squad, x: float, y: float) -> bool:
-        r = self.geo.squadron_base.radius
-        if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in self.live_squads()):
-            return True
-        poly = circle(x, y, r)
-        return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in self.live_ships())
-
-    def _pinned(self, q: Squad) -> bool:
-        """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
-        return any(not e.keyword("heavy") for e in self.engaged_with(q))
+            if poly_within(q.poly, s.fp.zones[tz], d1):
+                goal = s.fp.targets[tz]
+                near = closest_point(goal, q.poly)
+                if any(segment_hits_poly(near, goal, s.fp.zones[oz]) for oz in ZONES if oz != tz):
+                    continue
+                out.append(ShotOpt(q, None, s, tz, "close", list(dice_pool(battery, "close")), False))
+    return out
 
 
-_COURSES: dict[tuple, tuple] = {}  # (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
+def in_squad_range(game: Table, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
+    """Friendly squadrons at close-medium range of a ship (Squadron command)."""
+    med = game.geo.ruler.medium
+    return [q for q in game.live_squads(side) if (not unactivated or not q.activated)
+            and _squad_within(ship, q, med)]
+
+
+def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
+    """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
+    of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
+    centres = math.hypot(q.x - ship.x, q.y - ship.y)
+    if centres <= limit - 1e-6:
+        return True
+    if centres - ship_radius(size_of(ship)) - 1.1 * q.radius > limit + 1e-6:
+        return False
+    return poly_within(ship.fp.base, q.poly, limit)
+
+
+def threat_dice(game: Table, ship: Ship) -> int:
+    """Most dice an unactivated enemy ship in range could roll at ``ship`` (ARM.DEF.BRACE)."""
+    best = 0
+    for e in game.live_ships(game.enemy(ship.side)):
+        if e.activated or e is game.active:
+            continue
+        per_zone: dict[str | None, int] = {}
+        for o in ship_shots(game, e, ships_only=True):
+            if o.target is ship:
+                per_zone[o.zone] = max(per_zone.get(o.zone, 0), len(o.colours))
+        if per_zone:
+            best = max(best, max(per_zone.values()))
+    return best
 
 
 def _obstruct(colours: list[str], obstructed: bool) -> list[str]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.events import Event
 from ..core.narrate import Narrator
+from ..core.words import signed
 
 
 def _rolls(e: Event) -> str:
@@ -34,7 +35,8 @@ def attack(e: Event) -> str:
 
 FORMATS = {
     "setup": lambda e: f"Star Wars: Armada, seed {e.data.get('seed')}: Imperials {', '.join(e.data['setup']['imperial'])} "
-                       f"vs Rebels {', '.join(e.data['setup']['rebel'])}",
+                       f"vs Rebels {', '.join(e.data['setup']['rebel'])}"
+                       + (f"\n{e.data['robot_rules'].get('summary')}" if e.data.get("robot_rules") else ""),
     "initiative": lambda e: f"First player: {e.data['first']} (fleets {e.data['imperial_points']} vs {e.data['rebel_points']} points)",
     "deployed": lambda e: f"Deployed: {e.data['style']} Imperial commander, focal point x={e.data['focal'][0]:.0f} mm, "
                           f"Imperials on the {e.data['zone']} of the far zone",
@@ -52,7 +54,7 @@ FORMATS = {
     "crit": lambda e: f"R{e.turn} {e.data['unit']} face-up damage card: {e.data['card']}",
     "destroyed": lambda e: f"R{e.turn} {e.data['unit']} DESTROYED ({e.data['points']} points)"
                            + (f": {e.data['reason']}" if e.data.get("reason") else ""),
-    "move": lambda e: f"R{e.turn} {e.data['ship']} moves speed {e.data['moved']} yaw {e.data['clicks']} to "
+    "move": lambda e: f"R{e.turn} {e.data['ship']} moves speed {e.data['moved']} yaw {signed(e.data['clicks'])} to "
                       f"({e.data['x']:.0f}, {e.data['y']:.0f}) heading {e.data['heading']:.0f}",
     "squadron-move": lambda e: f"R{e.turn} {e.data['unit']} moves to ({e.data['x']:.0f}, {e.data['y']:.0f})",
     "collision": lambda e: f"R{e.turn} {e.data['unit']} overlaps: a facedown damage card",
@@ -60,7 +62,7 @@ FORMATS = {
     "repair": lambda e: f"R{e.turn} {e.data['ship']} repairs: {', '.join(e.data['did']) or 'nothing'}",
     "status": lambda e: f"Score after round {e.turn}: Imperials {e.data['score']['imperial']}, Rebels {e.data['score']['rebel']}",
     "picture": lambda e: None,
-    "end": lambda e: f"RESULT: {e.data['winner'] or 'draw'} wins ({e.data['result']}) after {e.data['rounds']} rounds, "
+    "end": lambda e: f"RESULT: {e.data['winner'] + ' wins' if e.data['winner'] else 'a draw'} ({e.data['result']}) after {e.data['rounds']} rounds, "
                      f"Imperials {e.data['score']['imperial']} - Rebels {e.data['score']['rebel']}",
     "decision": decision,
 }

@@ -5,7 +5,8 @@ import math
 
 from ..core.contract import Decision, Request
 from . import dice as D
-from .game import IMPERIAL, ShotOpt
+from .measure import ShotOpt
+from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
 from .tactics import angle_diff, arc_dice, course_table, nearest
 from .state import Ship, Squad

@@ -2,12 +2,15 @@
 with the rule it breaks), the JSON view of the table a side may know, and how decisions are logged."""
 from __future__ import annotations
 
+import math
+
 from itertools import combinations
 
 from ..core.contract import Option
 from ..core.errors import IllegalAction
 from .measure import ShotOpt, shot_label
 from .state import Squad
+from .targets_view import attack_view
 
 
 STYLES = ("aggressive", "cautious", "normal")
@@ -160,6 +163,7 @@ def table_view(game, side: str, kind: str = "", subject=None) -> dict:
            "table": [game.width, game.depth], "style": game.style, "focal": [game.focal[0], game.focal[1]],
            "active": game.active.uid if game.active else None, "ships": ships, "squadrons": squads,
            "obstacles": [[o.kind, round(o.x, 1), round(o.y, 1)] for o in game.obstacles]}
+    out.update(measures_view(game))
     if kind == "defend" and isinstance(subject, dict):
         shot = subject["shot"]
         out["attack"] = {"attacker": shot.attacker.uid, "zone": shot.zone, "defender": subject["ship"].uid,
@@ -170,8 +174,42 @@ def table_view(game, side: str, kind: str = "", subject=None) -> dict:
                            "moved": subject["did_move"], "attacked": subject["did_attack"]}
     elif kind in ("command", "maneuver", "ai-command") and subject is not None:
         out["ship"] = subject.uid
+        if kind == "maneuver":
+            out["courses"] = course_view(game, subject)
+    elif kind == "attack" and isinstance(subject, list):
+        out.update(attack_view(subject))  # targets and hull zones, for front ends to draw
     elif kind == "focal" and subject is not None:
         out["rebel_ship_x"] = list(subject)
+    return out
+
+
+def measures_view(game) -> dict:
+    """For front ends to draw (pictures, not rules): the range bands (mm), each size class's base (width, length),
+    the obstacles' radii, and the active ship's firing arcs (hull zone: apex, then a point on each bounding ray)."""
+    g = game.geo
+    out = {"ranges": {"close": g.ruler.close, "medium": g.ruler.medium, "long": g.ruler.long},
+           "bases": {name: list(size.base) for name, size in g.sizes.items()},
+           "obstacle_radius": {"asteroid": g.obstacles.asteroid_radius, "debris": g.obstacles.debris_radius,
+                               "station": g.obstacles.station_radius}}
+    ship = game.active
+    if ship is not None and not ship.destroyed:
+        out["arcs"] = {zone: [[round(x, 1), round(y, 1)] for x, y in arc] for zone, arc in ship.fp.arcs.items()}
+    return out
+
+
+def course_view(game, ship) -> list[dict]:
+    """Each legal course of ``ship``: key, speed, yaw clicks, the tool's path (mm, the base's front and each
+    segment's end) and where the base ends (x, y, heading in degrees), for front ends to draw. The end is the
+    course as set; an overlap found when it is carried out shortens it (RRG 'Overlapping')."""
+    from .maneuver_tool import tool_path
+    out = []
+    for option in game.courses(ship):
+        speed, clicks, _ = option.value
+        x, y, a = game.end_of(ship, speed, clicks)
+        path = tool_path(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, game.geo.tool)
+        out.append({"key": option.key, "speed": speed, "clicks": list(clicks),
+                    "path": [[round(px, 1), round(py, 1)] for px, py in path],
+                    "end": [round(x, 1), round(y, 1), round(math.degrees(a), 1)]})
     return out
 
 

@@ -10,9 +10,12 @@ import math
 from ..core.contract import Decision, Reason, Request
 from ..core.dice import Dice
 from . import ai
-from .game import IMPERIAL, REBEL, ShotOpt
-from .geometry import ADJACENT, poly_within
-from .tactics import angle_diff, course_facts, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
+from .procedure import numbers
+from .measure import ShotOpt
+from .sides import IMPERIAL, REBEL
+from .geometry import ADJACENT
+from .ranges import poly_within
+from .tactics import angle_diff, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
 
@@ -42,8 +45,9 @@ class Robot:
     """Answers every Imperial request of the engine with the seed's rules (and their reasons). It rolls the
     game's dice (the one source of chance); what it remembers between decisions (the attack plan) is game state."""
 
-    def __init__(self, dice: Dice):
+    def __init__(self, dice: Dice, robot_rules=None):
         self.dice = dice
+        self.n = numbers(robot_rules)  # the procedure's tables and numbers (procedure.py; None: the published)
         self._kinds = {"style": self._style, "focal": self._focal, "zone": self._zone, "squadrons": self._squadrons,
                        "ai-command": self._ai_command, "activate": self._activate, "attack": self._attack,
                        "defend": self._defend, "maneuver": self._maneuver, "squadron-pick": self._squadron_pick,
@@ -54,18 +58,18 @@ class Robot:
 
     # set-up
     def _style(self, request):
-        return ai.commander_style(self.dice)
+        return ai.commander_style(self.dice, self.n)
 
     def _focal(self, request):
         game = request.state
-        dec = ai.focal_point(request.subject, self.dice, game.width, game.geo.ruler.distance[2])
+        dec = ai.focal_point(request.subject, self.dice, game.width, game.geo.ruler.distance, self.n)
         return Decision(repr(dec.action), dec.reasons)
 
     def _zone(self, request):
-        return ai.deployment_zone(self.dice)
+        return ai.deployment_zone(self.dice, self.n)
 
     def _squadrons(self, request):
-        return ai.squadron_deployment(request.state.style)
+        return ai.squadron_deployment(request.state.style, self.n)
 
     # ship phase
     def _ai_command(self, request):
@@ -80,7 +84,7 @@ class Robot:
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
         usable = {"navigate": True, "squadron": bool(game.in_squad_range(ship, IMPERIAL)),
                   "repair": bool(missing or ship.damage), "concentrate": any_shot}
-        dec = ai.command(game.style, enemy_in, usable, set(ship.cmd_tokens), self.dice)
+        dec = ai.command(game.style, enemy_in, usable, set(ship.cmd_tokens), self.dice, self.n)
         if dec.action == ("dial", "navigate") and "navigate" not in ship.cmd_tokens:
             # ARM.CMD.NAV "otherwise they will simply take the appropriate token": look at the courses
             # the dial would open; if the chosen one does not need it, keep navigate as a token
@@ -141,8 +145,8 @@ class Robot:
     def _stays_out(game, ship: Ship, enemies) -> bool:
         """ARM.ACT.ORDER tier 3: some course on the table, overlapping no ship, ends beyond long range of every enemy."""
         long_r = game.geo.ruler.long
-        for c in game.courses(ship):
-            _, fp, on, bump = course_facts(game, ship, c)
+        # every course placed at once (course_table: joints shared, the ships that could be bumped listed once)
+        for _, fp, on, bump in course_table(game, ship, game.courses(ship)):
             if on and not bump and all(_beyond(fp, ship, e, long_r) for e in enemies):
                 return True
         return False
@@ -171,7 +175,7 @@ class Robot:
                            [(k, e) for k, e in ship.tokens], set(view["locked"]), ship.zone_shields(zone),
                            max(ship.zone_shields(z) for z in ADJACENT[zone]), ship.hull_left, view["threat"],
                            view["squad_attack"] and not view["bomber"], game.setup.evade_close)
-        dec = ai.defence(v)
+        dec = ai.defence(v, self.n)
         return Decision("+".join(k for k, _ in dec.action) or "none", dec.reasons)
 
     def _maneuver(self, request):
@@ -241,7 +245,7 @@ class Robot:
         if sq_shots:
             targets = [ai.SquadTarget(o.value.target.uid, o.value.target.hull, bool(o.value.target.keyword("escort")),
                                       bool(o.value.target.keyword("counter"))) for o in sq_shots]
-            dec = ai.squadron_target(targets, self.dice)
+            dec = ai.squadron_target(targets, self.dice, self.n)
             key = next(o.key for o in sq_shots if o.value.target.uid == dec.action)
             return Decision(key, dec.reasons)
         ship_shots = [o for o in shots if isinstance(o.value.target, Ship)]

@@ -5,7 +5,8 @@ import math
 from dataclasses import dataclass, field
 
 from .data import ShipSpec, SizeClass, SquadronSpec, geometry, parse_dice
-from .geometry import Footprint, circle, footprint
+from .geometry import Footprint, footprint
+from .polygons import circle
 
 ZONE_INDEX = {"front": 0, "left": 1, "right": 2, "rear": 3}
 

@@ -5,7 +5,8 @@ import math
 from html import escape
 
 from .data import load_geometry
-from .geometry import circle, footprint
+from .geometry import footprint
+from .polygons import circle
 
 COLOURS = {"imperial": "#3b6fb6", "rebel": "#c0392b"}
 OBSTACLE = {"asteroid": "#8d6e63", "debris": "#9e9e9e", "station": "#26a69a"}

@@ -2,24 +2,37 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TypeVar
 
-from .data import geometry, parse_dice
-from .dice import pool_at
-from .geometry import (EPS, ZONES, _local, _local_planes, arc_part, arc_tests, footprint, fp_reach, inside_area, maneuvers,
-                       overlaps, within, zone_band, zone_reach)
+from ..core.contract import Option
+from .data import Ruler, ShipSpec, geometry, parse_dice
+from .geometry import (ZONES, Footprint, Pose, _local, _local_planes, arc_part, arc_tests, footprint, fp_reach,
+                       ship_radius, zone_reach)
+from .maneuver_tool import maneuvers
+from .polygons import EPS, Point, inside_area, overlaps
+from .ranges import within, zone_band
+from .measure import Table, dice_pool, ship_memo, size_of
+from .state import Ship, Squad
+
+__all__ = ["ship_radius"]  # re-exported: it lives in geometry (measure uses it, and measure is what tactics reads)
+
+# what course_table knows of a course: end pose, footprint there, on the table, overlapping a ship
+CourseFacts = tuple[Pose, Footprint, bool, bool]
+Unit = TypeVar("Unit", Ship, Squad)
 
 
-def _reach(ruler, battery: tuple[int, int, int]) -> float | None:
+def _reach(ruler: Ruler, battery: tuple[int, int, int]) -> float | None:
     """The longest measured distance at which ``battery`` gathers a die: pool_at(battery, range_band(d)) is not
     empty exactly when d <= this (red reaches long range, blue medium, black close); None: no dice at all."""
     red, blue, black = battery
     return ruler.long if red else ruler.medium if blue else ruler.close if black else None
 
 
-_REACHES: dict[tuple, tuple] = {}
+_REACHES: dict[tuple[int, int], tuple[ShipSpec, Ruler, list[tuple[str, float]]]] = {}
 
 
-def _zone_reach(spec, ruler) -> list[tuple[str, float]]:
+def _zone_reach(spec: ShipSpec, ruler: Ruler) -> list[tuple[str, float]]:
     """(zone, _reach of its battery) for each zone of a ship card that gathers dice (once per card and ruler)."""
     hit = _REACHES.get((id(spec), id(ruler)))
     if hit is None or hit[0] is not spec or hit[1] is not ruler:
@@ -30,10 +43,11 @@ def _zone_reach(spec, ruler) -> list[tuple[str, float]]:
     return hit[2]
 
 
-def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]:
+def double_arcs(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | None = None,
+                first: bool = False) -> list[str]:
     """Enemy ships that ``fp`` (a footprint of ``ship``) has in the arc and range of two or more zones (``first``:
     only the first of them)."""
-    out = []
+    out: list[str] = []
     ruler = ruler or geometry().ruler
     reach = _zone_reach(ship.spec, ruler)
     if len(reach) < 2:
@@ -43,7 +57,7 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
             continue
         n = 0
-        er = fp_reach(e.size)
+        er = fp_reach(size_of(e))
         # the cheap arc tests of every zone first: an enemy no more than one arc could hold is not double-arced
         maybe = [(z, r, seen) for (z, r), seen in zip(reach, arc_tests(fp, zones, e.x, e.y, er)) if seen >= 0]
         if len(maybe) < 2:
@@ -61,7 +75,7 @@ def double_arcs(ship, fp, enemies, ruler=None, first: bool = False) -> list[str]
     return out
 
 
-def double_arc_sieve(ship, poses, enemies, ruler) -> list[bool]:
+def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship], ruler: Ruler) -> list[bool]:
     """For each end pose (x, y, heading) of ``ship``, False where double_arcs(ship, footprint at that pose, enemies,
     ruler) is surely empty, True where it has to be measured (a decision judges up to 66 courses, most with no enemy
     in two arcs). double_arcs passes over an enemy more than ``ruler.long`` + 140 from the ship's centre, and one
@@ -73,12 +87,13 @@ def double_arc_sieve(ship, poses, enemies, ruler) -> list[bool]:
     reach = _zone_reach(ship.spec, ruler)
     if len(reach) < 2 or not enemies:
         return [False] * len(poses)
-    planes = _local_planes(ship.size)
+    size = size_of(ship)
+    planes = _local_planes(size)
     zones = [(planes[z], r + 1e-3) for z, r in reach]
-    mine = zone_reach(ship.size)
+    mine = zone_reach(size)
     far = ruler.long + 140 + 1e-3
-    units = [(e.x, e.y, fp_reach(e.size)) for e in enemies]
-    out = []
+    units = [(e.x, e.y, fp_reach(size_of(e))) for e in enemies]
+    out: list[bool] = []
     for x, y, a in poses:
         c, s = math.cos(a), math.sin(a)
         keep = False
@@ -102,38 +117,56 @@ def double_arc_sieve(ship, poses, enemies, ruler) -> list[bool]:
     return out
 
 
-def nearest(units, x: float, y: float):
-    return min(units, key=lambda u: (math.hypot(u.x - x, u.y - y), u.uid), default=None)
+def nearest(units: Sequence[Unit], x: float, y: float) -> Unit | None:
+    """The unit nearest (x, y); among equals, the least uid (None: no units)."""
+    best: Unit | None = None
+    best_d, best_uid = math.inf, ""
+    for u in units:
+        d = math.hypot(u.x - x, u.y - y)
+        if best is None or d < best_d or (d == best_d and u.uid < best_uid):
+            best, best_d, best_uid = u, d, u.uid
+    return best
 
 
 def angle_diff(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
-def course_facts(game, ship, option):
+def course_facts(game: Table, ship: Ship, option: Option) -> CourseFacts:
     """(end pose, footprint, on table, overlaps a ship) for a course option (remembered while no ship moves)."""
     return course_table(game, ship, (option,))[0]
 
 
-def course_table(game, ship, options) -> list[tuple]:
+def course_table(game: Table, ship: Ship, options: Sequence[Option]) -> list[CourseFacts]:
     """course_facts of every option, measured together: the end poses share their joints (geometry.maneuvers), the
     ships that could be bumped are listed once."""
-    memo = game.ship_memo("course-facts")
+    memo = ship_memo(game, "course-facts")
     uid, sx, sy, sa = ship.uid, ship.x, ship.y, ship.a
-    out, todo = [], []
+    out: list[CourseFacts | None] = []
+    todo: list[tuple[int, tuple[str, float, float, float, int, tuple[int, ...]], int, tuple[int, ...]]] = []
     for o in options:
+        speed: int
+        clicks: tuple[int, ...]
         speed, clicks, _ = o.value
         key = (uid, sx, sy, sa, speed, clicks)
         hit = memo.get(key)
         if hit is None:
             todo.append((len(out), key, speed, clicks))
         out.append(hit)
-    if not todo:
-        return out
-    size = ship.size
+    if todo:
+        _place(game, ship, todo, out, memo)
+    return [facts for facts in out if facts is not None]
+
+
+def _place(game: Table, ship: Ship,
+           todo: list[tuple[int, tuple[str, float, float, float, int, tuple[int, ...]], int, tuple[int, ...]]],
+           out: list[CourseFacts | None], memo: dict[object, object]) -> None:
+    """course_table's work for the courses not in the memo: end poses, footprints, table edges, bumps."""
+    sx, sy, sa = ship.x, ship.y, ship.a
+    size = size_of(ship)
     ends = maneuvers(sx, sy, sa, size.base[1], [(speed, clicks) for _, _, speed, clicks in todo], game.geo.tool)
     reach = ship_radius(size)
-    others = [(o, reach + ship_radius(o.size)) for o in game.live_ships() if o is not ship]
+    others = [(o, reach + ship_radius(size_of(o))) for o in game.live_ships() if o is not ship]
     width, depth = game.width, game.depth
     for (i, key, speed, _), (x, y, a) in zip(todo, ends):
         fp = footprint(size, x, y, a)
@@ -144,11 +177,12 @@ def course_table(game, ship, options) -> list[tuple]:
                 if math.hypot(o.x - x, o.y - y) <= near + 1.0 and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
-        out[i] = memo[key] = ((x, y, a), fp, on_table(fp, reach, width, depth), bump)
-    return out
+        facts = (x, y, a), fp, on_table(fp, reach, width, depth), bump
+        out[i] = facts
+        memo[key] = facts
 
 
-def on_table(fp, reach: float, width: float, depth: float) -> bool:
+def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:
     """inside_area(fp.base, width, depth) for a base whose corners lie within ``reach`` of its centre: a centre that
     far and a micron inside two opposite edges has every corner's coordinate across them inside (to rounding, 1e-12),
     so only the other coordinate of the corners is worked out (as footprint's base has it), or none."""
@@ -165,18 +199,7 @@ def on_table(fp, reach: float, width: float, depth: float) -> bool:
     return inside_area(fp.base, width, depth)
 
 
-_RADII: dict[tuple, float] = {}
-
-
-def ship_radius(size) -> float:
-    """The radius of the circle around a base (centre to corner)."""
-    r = _RADII.get(size.base)
-    if r is None:
-        r = _RADII[size.base] = math.hypot(size.base[0] / 2, size.base[1] / 2)
-    return r
-
-
-def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
+def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | None = None) -> dict[str, int]:
     """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship."""
     out: dict[str, int] = {}
     ruler = ruler or geometry().ruler
@@ -185,7 +208,7 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
     for e in enemies:
         if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
             continue
-        tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(e.size))
+        tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(size_of(e)))
         for (z, battery), seen in zip(batteries, tests):
             if sum(battery) <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
@@ -194,7 +217,7 @@ def arc_dice(ship, fp, enemies, ruler=None) -> dict[str, int]:
             arc = fp.arcs[z]
             part = arc_part(e.fp.base, fp, z, seen)
             if part:
-                n = len(pool_at(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
+                n = len(dice_pool(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
                 if n > out.get(z, 0):
                     out[z] = n
     return out

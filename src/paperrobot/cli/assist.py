@@ -1,19 +1,19 @@
-"""``paperrobot assist sfb|fc``: the robot at your own table, for every game whose registry entry has an
-``assistant`` (sfb/assist.py, fc/assist.py). ``assist armada`` (cli/armada.py) keeps its own questions.
+"""``paperrobot assist GAME``: the robot at your own table, for every game whose registry entry has an
+``assistant`` (sfb/assist.py, fc/assist.py); a game whose assistant is asked questions instead (Armada's) is
+cli/questions.py.
 
 The person keeps the map and their own ship; the program runs the full engine, flies the robot and keeps its
 sheet. Before each question it prints what the robot did since the last one (counter, fire, boxes to mark, with
 rule ID, dice and the rule's summary), then asks in table words with the expected answer shown. The session is
 one versioned save file (``--state``), written after every answer: the same command resumes it. ``log`` lists
 the numbered entries (answers, rolls, corrections), ``undo`` takes back the last answer and ``undo N`` goes back
-to entry N; ``fix`` corrects the robot's state, ``roll`` gives the next dice (docs/assistant.md).
+to entry N; ``fix`` corrects the robot's state, ``roll`` gives the next dice (docs/assistant.md). A finished
+game is recorded in the person's results like one of ``play`` (``--no-record`` leaves it out).
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Callable, Optional
-
-import typer
 
 import paperrobot
 
@@ -21,8 +21,11 @@ from ..core import files, registry
 from ..core.contract import DICE_SOURCES, Match, Request
 from ..core.errors import PaperRobotError
 from ..core.events import Event, EventLog
-from .common import check_outputs, fail, force_option, say
+from ..core.frontend import frontend_of
+from . import setup_flags
+from .common import FORCE_HELP, NO_RECORD_HELP, check_outputs, check_resumed_rules, fail, program, say
 from .terminal import _UNDO, Front, TerminalPlay
+from .verbs import GameGroup, make, option
 
 LOG_HELP = ("'log' lists the numbered entries (your answers, rolls, corrections); 'undo' takes back your last answer, 'undo N' goes back to entry N (it is asked again); 'map' "
             "shows where the program has every counter.")
@@ -63,6 +66,8 @@ class AssistFront(Front):
         for line in getattr(self.assistant, "before", lambda m, r: [])(match, request):
             say(line)
 
+    game_asking = False  # the assistant asks what its game's robot rules need (sfb/assist.py, fc/assist.py)
+
     def auto(self, match: Match, request: Request) -> Any:
         return self.assistant.auto(request)
 
@@ -88,20 +93,21 @@ class AssistPlay(TerminalPlay):
     recovery_kind = "assist"  # without --state: assist-<game>.save, apart from play's recovery file
 
     def __init__(self, game: str, front: AssistFront, new: Callable[[EventLog], Match], state: Path | None,
-                 input_fn: Callable[[str], str] = input):
+                 input_fn: Callable[[str], str] = input, record: bool = False):
         self.last_line = ""
 
         def typed(prompt: str) -> str:
             self.last_line = input_fn(prompt)
             return self.last_line
         resume = state if state is not None and state.exists() else None
-        super().__init__(game, front, new, save_path=None if resume else state, resume=resume, input_fn=typed)
+        super().__init__(game, front, new, save_path=None if resume else state, resume=resume, input_fn=typed,
+                         record=record)
         front.play = self
         self.known_from = len(self.match.answers)  # entries before this were given in an earlier session
         self.probed: dict[int, bool] = {}
 
     def resume_hint(self) -> str:
-        return f"paperrobot assist {self.match.game} --state {self.save_path}"
+        return f"{program()} assist {self.match.game} --state {self.save_path}"
 
     def given_without_asking(self, entry: list, index: int | None = None) -> bool:
         """Was this log entry answered by the program? Known for this session's answers; for answers replayed
@@ -143,6 +149,7 @@ class AssistPlay(TerminalPlay):
             say(f"Took back entry {count} of the log (and the {entries - count} the program gave after it).")
         else:
             say(f"Back to entry {count} of the log; entries {count}-{entries} are taken back.")
+        self._tell_open()
 
     def ask(self, request: Request) -> Any:
         question = self.front.assistant.question(request)
@@ -151,6 +158,7 @@ class AssistPlay(TerminalPlay):
         self.front.before(self.match, request)
         say(question.prompt)
         say(f"  [{question.form}]")
+        self.refused(request)  # after the question asked again, as play says it
         while True:
             text = self.read(">")
             if text is _UNDO or isinstance(text, dict):
@@ -161,40 +169,21 @@ class AssistPlay(TerminalPlay):
                 say(f"Not understood: {exc}")
 
 
-def setup_from_args(info: registry.GameInfo, args: list[str]) -> dict:
-    """``--name value`` / ``--name=value`` pairs of the registry's set-up options (as ``play`` names them)."""
-    setup: dict = {}
-    items = list(args)
-    while items:
-        word = items.pop(0)
-        if not word.startswith("--"):
-            fail(f"'{word[:40]}' is not an option; set-up options are {_option_list(info)}")
-        name, sep, value = word[2:].partition("=")
-        if not sep:
-            if not items:
-                fail(f"--{name} needs a value")
-            value = items.pop(0)
-        setup[name.replace("-", "_")] = value
-    return info.check_setup(setup)
-
-
-def _option_list(info: registry.GameInfo) -> str:
-    return ", ".join(f"--{o.name.replace('_', '-')}" for o in info.options)
-
-
-def run_assist(game: str, args: list[str], seed: int, dice: str, state: Optional[Path], force: bool,
-               input_fn: Callable[[str], str] = input) -> None:
+def run_assist(game: str, values: dict, seed: int, dice: str, state: Optional[Path], force: bool,
+               no_record: bool = False, input_fn: Callable[[str], str] = input) -> None:
     info = registry.info(game)
     if dice not in DICE_SOURCES:
         fail(f"--dice is 'program' (the program rolls) or 'table' (you type the rolls of your own dice), not "
              f"'{dice[:20]}'")
-    setup = setup_from_args(info, args)
+    setup = setup_flags.setup_of(info, frontend_of(info), values)
     resuming = state is not None and state.exists()
     if resuming:
         if not files.owned(state, "save"):
             fail(f"--state {state}: the file exists and is not a PaperRobot save; choose another --state file")
         check_outputs(force, save=state, resume=state)
-        if args:
+        if setup.get("robot_rules"):  # a rules file given again must be the one the session was started with
+            check_resumed_rules(game, state, setup["robot_rules"])
+        if values:
             say(f"Resuming {state}: its own set-up is used (the set-up options given are ignored).")
     else:
         check_outputs(force, save=state)
@@ -205,7 +194,7 @@ def run_assist(game: str, args: list[str], seed: int, dice: str, state: Optional
     def new(events: EventLog) -> Match:
         return paperrobot.new_game(game, seed=seed, log=events, dice=dice, **setup)
 
-    session = AssistPlay(game, front, new, state, input_fn=input_fn)
+    session = AssistPlay(game, front, new, state, input_fn=input_fn, record=not no_record)
     say(f"{info.title}: the table assistant. You keep the map and your ship; the program flies the robot and keeps "
         f"its sheet. Dice: {'you roll them (type each roll)' if session.match.dice == 'table' else 'the program rolls'}"
         f". 'help' lists every word.")
@@ -220,25 +209,34 @@ def run_assist(game: str, args: list[str], seed: int, dice: str, state: Optional
     say(f"Game over: {winner} ({outcome.result}) after {outcome.turns} turns. The session is in {session.save_path}.")
 
 
-def _command(game: str):
-    info = registry.info(game)
+def build(info):
+    """``assist GAME`` for a game with a table assistant: the contract-shaped one (``GameInfo.assistant``), or the
+    one the person asks questions of (the game's hooks' ``question_assistant``: cli/questions.py)."""
+    hooks = frontend_of(info)
+    if info.assistant is None:
+        from .questions import build as questions
+        return questions(info, hooks) if hooks.question_assistant is not None else None
+    parameters = setup_flags.params(info, hooks) + [
+        option("seed", 1, int, help="Seed of the program's dice."),
+        option("dice", "program", str, help="program: the program rolls; table: you type every roll of your own "
+                                            "dice ('roll 4' also works at any question)."),
+        option("state", None, Optional[Path], help="The session's save file, written after every answer; give the "
+                                                   "same file again to resume."),
+        option("force", False, bool, help=FORCE_HELP),
+        option("no_record", False, bool, "--no-record", help=NO_RECORD_HELP),
+    ]
 
-    def command(ctx: typer.Context,
-                seed: int = typer.Option(1, help="Seed of the program's dice."),
-                dice: str = typer.Option("program", help="program: the program rolls; table: you type every roll of "
-                                                          "your own dice ('roll 4' also works at any question)."),
-                state: Optional[Path] = typer.Option(None, help="The session's save file, written after every "
-                                                                "answer; give the same file again to resume."),
-                force: bool = force_option()):
-        run_assist(game, list(ctx.args), seed, dice, state, force)
-    command.__doc__ = (f"The {info.title} robot at your own table: it tells you what the robot does and asks only "
-                       f"what its rules need. Set-up options: {_option_list(info)} (e.g. --"
-                       f"{info.options[0].name.replace('_', '-')} {info.options[0].default}).")
-    return command
+    def body(**kwargs):
+        values = setup_flags.given(kwargs)
+        run_assist(info.name, values, kwargs["seed"], kwargs["dice"], kwargs["state"], kwargs["force"],
+                   kwargs["no_record"])
+    return make(body, parameters, f"The {info.title} robot at your own table: it tells you what the robot does and "
+                                  f"asks only what its rules need.")
 
 
-def register(groups) -> None:
-    for name, info in sorted(registry.registered().items()):
-        if info.assistant is not None:
-            groups["assist"].command(name, context_settings={"allow_extra_args": True,
-                                                             "ignore_unknown_options": True})(_command(name))
+class AssistGroup(GameGroup):
+    build = staticmethod(build)
+
+    @staticmethod
+    def refusal(info) -> str:
+        return f"{info.name} has no table assistant yet"

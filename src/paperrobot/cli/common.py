@@ -14,9 +14,10 @@ from ..core import files
 from ..core.errors import PaperRobotError
 
 console = Console(highlight=False)
-GAME_MODULES: dict = {}  # game name -> its cli module (filled by main)
 ARGV: list[str] = []  # the command line as typed (filled by main), for "resume with ..." hints
 
+NO_RECORD_HELP = ("Keep this game out of your results file (read by 'paperrobot rating'; it never leaves this "
+                  "machine; docs/ladder.md).")
 FORCE_HELP = ("Replace an existing file even if it is not this program's own file of that kind "
               "(without it such a file is never touched).")
 
@@ -28,6 +29,26 @@ def force_option():
 def fail(message: str) -> NoReturn:
     """Stop the command with one line on stderr and exit code 2."""
     raise PaperRobotError(message)
+
+
+OPPONENT_HELP = ("Who flies the other side: policy (a heuristic captain), robot, or search[:N] (a player that plans: N "
+                 "simulations per decision on forks of the game, search = search:50; docs/search.md).")
+
+
+def check_opponent(name: str) -> str:
+    """``name`` if it names a player ("policy", "robot", "search:20"), else one line saying what is wrong."""
+    from ..core import players
+    if not players.known(name):
+        choices = ", ".join(["policy", "robot"] + [f"{n}[:N]" for n in players.registered()])
+        fail(f"unknown opponent '{name}'; choose one of: {choices}")
+    return players.check(name, "--opponent")
+
+
+def with_players(match, controllers: dict) -> dict:
+    """``controllers`` with named players ("search:20") made into objects for ``match`` (the driver itself knows
+    only "robot" and "policy")."""
+    from ..core import players
+    return players.resolve(controllers, match)
 
 
 def say(text: str = "") -> None:
@@ -71,80 +92,74 @@ def check_outputs(force: bool = False, *, save: Optional[Path] = None, resume: O
                      f"(choose another folder, or add --force)")
 
 
+def program() -> str:
+    """How the person started this program, to repeat in hints: ``./paperrobot`` through the launcher (it sets
+    PAPERROBOT_PROGRAM; or the launcher next to the .venv this program runs from), else ``paperrobot``."""
+    import os
+
+    named = os.environ.get("PAPERROBOT_PROGRAM", "").strip()
+    if named:
+        return named
+    argv0 = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if argv0 is not None and argv0.name == "paperrobot" and argv0.parent.name == "bin" \
+            and argv0.parent.parent.name == ".venv":
+        launcher = argv0.parent.parent.parent / "paperrobot"
+        if launcher.is_file():
+            try:
+                shown = os.path.relpath(launcher)
+            except ValueError:
+                shown = str(launcher)
+            return shown if "/" in shown else "./" + shown
+    return "paperrobot"
+
+
 def command_line() -> str:
     """The command as the person typed it, to repeat in a hint."""
     import shlex
 
-    return "paperrobot " + shlex.join(ARGV) if ARGV else "the same command again"
+    return program() + " " + shlex.join(ARGV) if ARGV else "the same command again"
 
 
-__all__ = ["console", "fail", "say", "check_outputs", "force_option", "command_line", "GAME_MODULES", "sys"]
+__all__ = ["console", "fail", "say", "check_outputs", "force_option", "command_line", "program", "sys"]
 
 
 # ------------------------------------------------------------------------------------ the handicap
-HANDICAP_HELP = ("Handicap in the game's points for the robot (negative: for your side), given as {what}; "
-                 "0 is the published game. Measured even points: {even}.")
-
-
-def handicap_option(game: str, what: str):
-    """``--handicap N``, its help naming the mechanism and the measured even points (sim/even_points.toml)."""
-    from ..sim.even_points import listing
-
-    return typer.Option(0, "--handicap", help=HANDICAP_HELP.format(what=what, even=listing(game)))
-
-
-def prices_option():
-    return typer.Option(None, "--handicap-prices", help="Your own price table for the handicap (a copy of the "
-                        "game's data/handicap.toml, edited); see docs/balance.md.")
-
-
-def handicap_setup(game: str, handicap: int, prices: Optional[Path]) -> dict:
-    """The set-up options of --handicap and --handicap-prices (checked against the registry: one line if wrong)."""
-    from ..core import registry
-
-    info = registry.info(game)
-    setup = {"handicap": info.option("handicap").check(handicap)}
-    if prices is not None:
-        setup["handicap_prices"] = str(Path(prices).resolve())  # absolute: a save resumes from another folder
-    return setup
-
-
-def show_handicap(game: str, setup: dict, opponent: str = "policy") -> None:
+def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) -> None:
     """Before a game: what the handicap gives (a line), or the measured even point as a suggestion."""
     from ..sim.even_points import suggestion
 
-    line = handicap_line(game, setup)
+    line = handicap_line(game, setup, front)
     if line:
         say(line)
         return
+    if int(setup.get("handicap") or 0):
+        return
     point = suggestion(game, setup, opponent)
     if point is not None:
-        who = "heuristic policy" if opponent == "policy" else "robot itself"
-        say(f"Suggested difficulty: --handicap {point.h50:+.0f}, the even point measured against PaperRobot's {who} "
-            f"({point.text()}; docs/balance.md).")
+        # The figure is an opponent's even point, never a person's: say whose, and that a stronger player needs more.
+        who = "PaperRobot's heuristic policy" if opponent == "policy" else f"the '{opponent}' rung"
+        say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}; "
+            f"docs/balance.md, docs/ladder.md). A stronger player should give the robot more; 'paperrobot rating' "
+            f"measures your own from your recorded games.")
 
 
-def handicap_line(game: str, setup: dict) -> str:
-    """One line saying what --handicap gives to whom, in the game's own terms (empty at 0)."""
-    handicap = int(setup.get("handicap") or 0)
-    if not handicap:
-        return ""
-    from ..core import handicap as hc
+def handicap_line(game: str, setup: dict, front=None) -> str:
+    """One line saying what --handicap gives to whom, in the game's own terms: the game's hook (core/frontend.py;
+    empty at 0), found through the registry."""
+    if front is None:
+        from ..core import registry
+        from ..core.frontend import frontend_of
+        front = frontend_of(registry.info(game))
+    return front.handicap_line(setup)
 
-    prices_path = setup.get("handicap_prices") or ""
-    if game == "armada":
-        from ..armada.data import catalogue
-        from ..armada.game import handicap_prices
 
-        prices = handicap_prices(prices_path)
-        who, points = hc.side_and_amount(handicap)
-        unit = prices.robot_unit if who == "robot" else prices.player_unit
-        card = catalogue(setup.get("ships_dir") or None)[1][unit].points
-        side = "the Imperial AI" if who == "robot" else "your Rebel fleet"
-        return (f"Handicap {handicap:+d} fleet points: {side} gets {hc.units_for(points, card)} extra {unit} "
-                f"squadrons ({card} points each), on top of its fleet")
-    if game == "fc":
-        from ..fc import handicap_prices_for
-        return hc.describe_boxes(handicap, handicap_prices_for(prices_path), "points")
-    from ..sfb.game import handicap_prices_for
-    return hc.describe_boxes(handicap, handicap_prices_for(prices_path), "BPV")
+# ------------------------------------------------------------------------------------ the robot rules
+def check_resumed_rules(game: str, resume: Optional[Path], rules: Optional[str]) -> None:
+    """--resume SAVE with --robot-rules FILE: refuse a file whose entries differ from the ones the save holds."""
+    if resume is None or not rules:
+        return
+    from ..core import registry, robot_rules
+    from ..core.save import read_match_save
+
+    recorded = read_match_save(resume, game).setup.get("robot_rules") or ""
+    robot_rules.check_same(recorded, str(rules), f"--resume {resume}", registry.info(game).robot_rules)

@@ -1,11 +1,14 @@
 """The ``paperrobot`` command.
 
-Verbs are groups (``play``, ``battle``, ``simulate``, ``assist``) whose sub-commands are games; each
-game's module in this package registers its own sub-commands and its ship listing, so the games stay
-independent of each other. Every error a user can cause is one line on stderr and exit code 2.
+Verbs are groups (``play``, ``battle``, ``simulate``, ``assist``, ``balance``, ``ladder``) whose sub-commands
+are the registered games, made from the registry when the command line is read (cli/verbs.py): every set-up
+option is a flag of its own name under every verb (cli/setup_flags.py), and what a game shows beyond the
+contract is its own hooks (core/frontend.py). No game is imported here. Every error a user can cause is one
+line on stderr and exit code 2.
 """
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 from typing import Optional
@@ -15,10 +18,18 @@ from typer.core import TyperGroup
 
 from ..core.errors import PaperRobotError, one_line
 from ..core.events import read_log
-from . import armada, fc, sfb
+from ..core.frontend import frontend_of
 from . import web as web_cli
-from .common import ARGV, GAME_MODULES, fail
-
+from .assist import AssistGroup
+from .balance import BalanceGroup
+from .battle import BattleGroup
+from .common import ARGV, fail, say
+from .front import narrate_to_console
+from .ladder import LadderGroup
+from .play import PlayGroup
+from .setup_flags import retired
+from .simulate import SimulateGroup
+from .verbs import bare_flags, games as registered_games, verb
 
 
 class Group(TyperGroup):
@@ -26,11 +37,18 @@ class Group(TyperGroup):
 
     def main(self, args=None, *rest, **kwargs):
         ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]  # for "resume with ..." hints
-        problem = _empty_value(ARGV)
+        problem = _empty_value(ARGV) or retired(ARGV)
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             sys.exit(2)
         return super().main(args, *rest, **kwargs)
+
+    def get_command(self, ctx, name):
+        return bare_flags(super().get_command(ctx, name), ctx)  # --help shows a flag as a flag (cli/verbs.py)
+
+    def get_params(self, ctx):
+        bare_flags(self, ctx)  # and the top level's own (--version, --help)
+        return super().get_params(ctx)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:  # options of the top level ('paperrobot --bogus') are parsed here, outside invoke()
@@ -42,6 +60,8 @@ class Group(TyperGroup):
             raise typer.Exit(2) from None
 
     def invoke(self, ctx):
+        from . import started
+        started()
         try:
             return super().invoke(ctx)
         except PaperRobotError as exc:
@@ -50,6 +70,13 @@ class Group(TyperGroup):
         except KeyboardInterrupt:  # Ctrl-C outside 'simulate' (which says what it kept): one line, not "Aborted!"
             print("interrupted", file=sys.stderr)
             raise typer.Exit(130) from None
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:  # outputs are checked by name first (core/files.check_name)
+                raise
+            name = str(exc.filename or "")
+            shown = name if len(name) <= 60 else name[:40] + "..." + name[-12:]
+            print(f"error: {one_line(shown)}: the file name is too long; choose a shorter name", file=sys.stderr)
+            raise typer.Exit(2) from None
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise
@@ -85,29 +112,20 @@ def _is_usage_error(exc: Exception) -> bool:
 
 app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Paper robots for solo starship wargames: play them, watch them, measure them.")
-play_app = typer.Typer(no_args_is_help=True, help="Play a game against the robot in the terminal.")
-battle_app = typer.Typer(no_args_is_help=True, help="Watch one narrated battle, robot against robot or policy.")
-simulate_app = typer.Typer(no_args_is_help=True, help="Run many battles in parallel and summarise the results.")
-assist_app = typer.Typer(no_args_is_help=True, help="Ask the robot what it does at your own table.")
-app.add_typer(play_app, name="play")
-app.add_typer(battle_app, name="battle")
-app.add_typer(simulate_app, name="simulate")
-app.add_typer(assist_app, name="assist")
+for group, name, text in (
+        (PlayGroup, "play", "Play a game against the robot in the terminal."),
+        (BattleGroup, "battle", "Watch one narrated battle, robot against robot or policy."),
+        (SimulateGroup, "simulate", "Run many battles in parallel and summarise the results."),
+        (AssistGroup, "assist", "Ask the robot what it does at your own table."),
+        (BalanceGroup, "balance", "How many handicap points the robot needs for an even fight (docs/balance.md)."),
+        (LadderGroup, "ladder", "Rate the rungs (random, policy, robot, search:N) on one scale (docs/ladder.md).")):
+    app.add_typer(verb(group, name, text), name=name)
 
 def _version(value: bool) -> None:
     if value:
-        print(f"paperrobot {_installed_version()}")
+        from .. import __version__  # the one source (pyproject reads it too): an old install's metadata may lag
+        print(f"paperrobot {__version__}")
         raise typer.Exit(0)
-
-
-def _installed_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("paperrobot")
-    except PackageNotFoundError:  # run from a source tree without installing
-        from .. import __version__
-        return __version__
 
 
 @app.callback()
@@ -116,33 +134,31 @@ def _top(version: bool = typer.Option(False, "--version", callback=_version, is_
     """Paper robots for solo starship wargames: play them, watch them, measure them."""
 
 
-GROUPS = {"play": play_app, "battle": battle_app, "simulate": simulate_app, "assist": assist_app}
-for module in (sfb, fc, armada):
-    module.register(GROUPS)
-    if getattr(module, "GAME", None):
-        GAME_MODULES[module.GAME] = module
-from . import assist as assist_command  # noqa: E402  (assist sfb|fc: every game with a table assistant)
-assist_command.register(GROUPS)
 web_cli.register(app)
-from . import balance as balance_command  # noqa: E402  (paperrobot balance GAME: any game of the registry)
-balance_command.register(app)
+from . import ladder as ladder_command  # noqa: E402  (paperrobot rating [GAME])
+ladder_command.register(app)
+from . import rules as rules_command  # noqa: E402  (paperrobot rules export GAME: the robot's procedure as data)
+rules_command.register(app)
 
 
 @app.command()
 def ships(name: Optional[str] = typer.Argument(None, help="A ship to show in full; omit to list all."),
-          game: Optional[str] = typer.Option(None, help="Only this game: " + ", ".join(sorted(GAME_MODULES))),
+          game: Optional[str] = typer.Option(None, help="Only this game."),
           ships_dir: Optional[Path] = typer.Option(None, "--ships-dir", help="A folder of your own ship files.")):
     """List the ships of every game, or show one ship's sheet."""
-    modules = _games(game)
+    folder = str(ships_dir) if ships_dir else None
+    hooks = _hooks(game)
     if name is None:
-        for module in modules:
-            module.list_ships(ships_dir)
+        for front in hooks.values():
+            for line in front.ship_list(folder):
+                say(line)
         return
-    for module in modules:
-        if module.has_ship(name, ships_dir):
-            module.show_ship(name, ships_dir)
+    for front in hooks.values():
+        if name in front.ship_names(folder):
+            for line in front.ship_sheet(name, folder):
+                say(line)
             return
-    known = sorted(n for module in modules for n in module.ship_names(ships_dir))
+    known = sorted(n for front in hooks.values() for n in front.ship_names(folder))
     fail(f"unknown ship '{name}'; known ships: {', '.join(known)}")
 
 
@@ -155,20 +171,19 @@ def replay(file: Path = typer.Argument(..., help="A log written by 'battle --log
         fail(f"{file}: not a PaperRobot game log (" + (problem if problem and not events else
                                                        "it does not start with a 'setup' event") + ")")
     game = str(events[0].data.get("game", ""))
-    if game not in GAME_MODULES:
+    known = registered_games()
+    if game not in known:
         fail(f"{file}: the log is of game '{game}', which this program does not know")
-    shown = []
-
-    def tracked():
-        for event in events:
-            shown.append(event)
-            yield event
-
+    info = known[game]
+    show = narrate_to_console(info, decisions_only, frontend_of(info).decision_kinds)
+    shown = 0
     try:
-        GAME_MODULES[game].replay(tracked(), decisions_only)
+        for event in events:
+            shown += 1
+            show(event)
     except Exception as exc:  # a line that is JSON but not an event the narrator can read: damage too
-        kind = shown[-1].kind if shown else "?"
-        fail(f"{file}: event {len(shown)} (a '{kind}' event) cannot be narrated ({type(exc).__name__}: {exc}); "
+        kind = events[shown - 1].kind if shown else "?"
+        fail(f"{file}: event {shown} (a '{kind}' event) cannot be narrated ({type(exc).__name__}: {exc}); "
              f"the log is damaged or from another version: the replay above stops there")
     if problem:
         fail(f"{file}: {problem}; the replay above stops there (after {len(events)} events)")
@@ -178,16 +193,17 @@ def replay(file: Path = typer.Argument(..., help="A log written by 'battle --log
 def data(provisional: bool = typer.Option(False, "--provisional", help="List the tables marked provisional."),
          game: Optional[str] = typer.Option(None, help="Only this game.")):
     """Show the data tables behind each game and where their numbers come from."""
-    for module in _games(game):
-        module.list_data(provisional)
+    for front in _hooks(game).values():
+        for line in front.data_lines(provisional):
+            say(line)
 
 
-def _games(game: Optional[str]):
-    if game is None:
-        return [GAME_MODULES[g] for g in sorted(GAME_MODULES)]
-    if game not in GAME_MODULES:
-        fail(f"unknown game '{game}'; choose one of: {', '.join(sorted(GAME_MODULES))}")
-    return [GAME_MODULES[game]]
+def _hooks(game: Optional[str]) -> dict:
+    """Each game's front-end hooks (only ``game``'s when given), by name."""
+    known = registered_games()
+    if game is not None and game not in known:
+        fail(f"unknown game '{game}'; choose one of: {', '.join(sorted(known))}")
+    return {name: frontend_of(known[name]) for name in sorted(known) if game in (None, name)}
 
 
 def run() -> None:

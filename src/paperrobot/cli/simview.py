@@ -42,7 +42,7 @@ class Terminated(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def _sigterm_stops():
+def sigterm_stops():
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -80,7 +80,7 @@ def simulate(game: str, config: dict, play: Play, games: int, jobs: int, seed: i
         todo = sum(stop - start for start, stop in ranges)
         started = time.perf_counter()
         before = summary.games
-        with _sigterm_stops():
+        with sigterm_stops():
             try:
                 # the pool first, then the progress bar's thread: fork must copy a single-threaded process
                 with Runner(play, seed, min(jobs, max(todo, 1)), init) as runner:

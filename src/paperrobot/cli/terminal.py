@@ -16,18 +16,30 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core import registry
+from ..core.asking import Asking, asking_for
 from ..core.contract import Match, Request
 from ..core.errors import PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.outcome import Outcome
 from ..core.save import load_match, match_save, write_match_save
-from .common import say
+from ..core.words import in_words
+from . import choices
+from .common import program, say
 
 COMMON_HELP = ("At any prompt: Enter takes the suggestion; 'save' writes the save file, 'undo' (or 'undo N') takes "
                "back your last answer (or N answers), 'roll 4' (or 'roll 3 6') makes the next dice the ones you "
                "rolled, 'fix name=value ...' corrects the game to match your table (where the game allows it), "
-               "'quit' stops (the game is kept), 'help' shows this.")
+               "'hint' (or 'hint N') shows what the search player would answer, with its estimated win chance per "
+               "answer (N simulations, default 50), 'quit' stops (the game is kept), 'help' shows this.")
+HINT_SIMULATIONS = 50
 MAX_LINE = 2000  # longer lines are refused unread: no answer in any game is that long
+
+
+class Unasked(Asking):
+    """For a front end that decides itself what is asked (the table assistants): nothing answered here."""
+
+    def auto(self, request: Request) -> Any:
+        return None
 
 
 class QuitGame(Exception):
@@ -38,6 +50,7 @@ class Front:
     """What one game's terminal front end adds to the loop; every hook is optional."""
 
     help = ""
+    game_asking = True  # the game's own rules of what a person is not asked (core/asking.py); an assistant has its own
 
     def commands(self, match: Match) -> dict[str, Callable[[], None]]:
         return {}
@@ -65,9 +78,12 @@ class TerminalPlay:
     recovery_kind = "recovery"  # the recovery file's name: <kind>-<game>.save
 
     def __init__(self, game: str, front: Front, new: Callable[[EventLog], Match], save_path: Path | None = None,
-                 resume: Path | None = None, input_fn: Callable[[str], str] = input):
+                 resume: Path | None = None, input_fn: Callable[[str], str] = input, record: bool = False):
         self.front, self.input = front, input_fn
+        self.record = record  # a finished game goes to the person's results file (sim/records.py)
         self.info = registry.info(game)
+        # what the person is not asked (the web page asks the same: core/asking.py)
+        self.asking = asking_for(self.info) if getattr(front, "game_asking", True) else Unasked()
         self.quiet = True  # no narration while answers are replayed
         self.auto: set[int] = set()  # numbers of the requests the front end answered without asking
         self.recovery = save_path is None and resume is None
@@ -95,7 +111,11 @@ class TerminalPlay:
             answer = "n"
         if answer.strip().lower() in ("", "y", "yes"):
             return True
-        kept = self.save_path.with_name(f"{self.save_path.stem}-{int(time.time())}.save")
+        stamp, n = int(time.time()), 0
+        kept = self.save_path.with_name(f"{self.save_path.stem}-{stamp}.save")
+        while kept.exists() or kept.is_symlink():  # never over an earlier kept game (two in the same second)
+            n += 1
+            kept = self.save_path.with_name(f"{self.save_path.stem}-{stamp}-{n}.save")
         self.save_path.replace(kept)
         say(f"Starting a new game; the unfinished one is kept in {kept} (resume it with --resume).")
         return False
@@ -107,6 +127,7 @@ class TerminalPlay:
 
     def _attach(self, match: Match) -> None:
         self.match = match
+        match.checkpoints = True  # a hint copies the match from its last boundary, not from the start
         match.listeners = [lambda m: self.save(quiet=True)]
         self.quiet = False
 
@@ -124,17 +145,22 @@ class TerminalPlay:
             say(f"Saved to {self.save_path}; continue later with '{self.resume_hint()}'")
 
     def resume_hint(self) -> str:
-        return f"paperrobot play {self.match.game} --resume {self.save_path}"
+        return f"{program()} play {self.match.game} --resume {self.save_path}"
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome | None:
         if self.steps is None:
             self.steps = self.match.play()
             self.request = self._next(None)
+        else:
+            self._tell_open()
         try:
             while self.request is not None:
                 answer = self.front.auto(self.match, self.request)
+                if answer is None:
+                    answer = self.asking.auto(self.request)
                 if answer is not None:
+                    self.refused(self.request)
                     self.auto.add(self.request.seq)
                 else:
                     answer = self.ask(self.request)
@@ -155,16 +181,32 @@ class TerminalPlay:
             return None
         if self.recovery and self.save_path.exists():
             self.save_path.unlink()  # a finished game needs no recovery
+        if self.record and self.match.outcome is not None:
+            self._record()
         return self.match.outcome
+
+    def _record(self) -> None:
+        """Keep the result for 'paperrobot rating'; a file that cannot be written costs a line, not the game."""
+        from ..sim.records import record_match
+
+        try:
+            if record_match(self.match, self.info.engine_version) is not None:
+                say("Recorded in your results (paperrobot rating; --no-record leaves a game out).")
+        except PaperRobotError as exc:
+            say(f"Not recorded: {exc}")
 
     def _next(self, answer: Any) -> Request | None:
         try:
             request = next(self.steps) if answer is None else self.steps.send(answer)
         except StopIteration:
             return None
-        if request.error:
-            say(f"Not allowed: {request.error}")
-        return request
+        return request  # a refusal (request.error) is shown after the question is asked again (ask, refused)
+
+    def _tell_open(self) -> None:
+        """What the replay of a save said about the open question (a recorded roll dropped, a die to roll again)."""
+        if self.request is not None and self.request.error:
+            say(self.request.error[0].upper() + self.request.error[1:] + ".")
+            self.told = _said(self.request)  # said: not again as a refusal when it is asked
 
     def undo(self, count: int) -> None:
         """Take back the person's last ``count`` answers, with the answers the front end gave without asking
@@ -181,8 +223,16 @@ class TerminalPlay:
         self.steps, self.request = fresh.resume
         self.save(quiet=True)
         say(f"Took back {count} answer(s); you are at question {self.request.seq if self.request else '-'} again.")
+        self._tell_open()
 
     # ------------------------------------------------------------------ one question
+    told: tuple | None = None  # the open question whose error _tell_open has said
+
+    def refused(self, request: Request) -> None:
+        """Why the last answer was refused, said once the question has been asked again."""
+        if request.error and _said(request) != self.told:
+            say(f"Not allowed: {request.error}")
+
     def read(self, prompt: str) -> str | object:
         commands = self.front.commands(self.match)
         while True:
@@ -201,6 +251,8 @@ class TerminalPlay:
                 raise QuitGame("quit")
             elif word == "help":
                 say(COMMON_HELP + (" " + self.front.help if self.front.help else ""))
+            elif word == "hint":
+                self.hint(rest.strip())
             elif word == "undo":
                 count = rest.strip() or "1"
                 if not count.isascii() or not count.isdigit() or len(count) > 6:
@@ -221,8 +273,24 @@ class TerminalPlay:
                     say(f"Not understood: {exc}")
             elif word in commands:
                 commands[word]()
+            elif word in self.asking.words:
+                say(self.asking.word(word))
             else:
                 return text
+
+    def hint(self, arg: str) -> None:
+        """What the search player would answer to the open question, with each answer's estimated win chance."""
+        if self.match.dice == "table":
+            say("Hints need the program's dice: the search looks ahead with dice of its own, and this game's dice "
+                "are yours (start it without --dice table to get hints).")
+            return
+        if arg and not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= 5000):
+            say("Type 'hint' or 'hint N' with N the simulations, 1 to 5000 (more is slower and surer).")
+            return
+        from ..sim.search import hint
+        simulations = int(arg) if arg else HINT_SIMULATIONS
+        for line in hint_lines(hint(self.match, self.request, simulations)):
+            say(line)
 
     def ask(self, request: Request) -> Any:
         self.front.before(self.match, request)
@@ -230,31 +298,30 @@ class TerminalPlay:
             say(request.prompt)
         if request.form is not None:
             return self.ask_form(request)
-        options = request.options
-        for number, option in enumerate(options, 1):
-            say(f"  {number:>2}. {option.label}")
-        text = self.read(f"[a number or key; Enter = {request.default}]:")
+        for line in choices.option_lines(request):
+            say(line)
+        self.refused(request)
+        text = self.read(choices.prompt(request))
         if isinstance(text, dict):
             return text
         if text is _UNDO or not text:
             return _UNDO if text is _UNDO else request.default
-        if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(options):
-            return options[int(text) - 1].key
-        return text
+        return choices.choice(request, text)
 
     def ask_form(self, request: Request) -> Any:
         default = request.default
         if isinstance(default, str) and request.option(default) is not None:
             default = request.option(default).value
         values = dict(default) if isinstance(default, dict) else {}
+        problem = f"Not allowed: {request.error}" if request.error and _said(request) != self.told else ""
         while True:
             for field in request.form.fields:
-                shown = values.get(field.name)
-                if isinstance(shown, list):
-                    shown = ",".join(str(v) for v in shown) or "none"
-                say(f"  {field.name:>10} = {shown}    ({field.label})")
+                say(f"  {field.name:>10} = {in_words(values.get(field.name))}    ({field.label})")
             if len(request.options) > 1:
                 say("  presets: " + "; ".join(f"{n}. {o.label}" for n, o in enumerate(request.options, 1)))
+            if problem:  # after the question it refers to, never above a reprint
+                say(problem)
+                problem = ""
             text = self.read("[Enter accepts; edit as name=value (several: name=a,b), or a preset number]:")
             if text is _UNDO or isinstance(text, dict):
                 return text
@@ -265,10 +332,26 @@ class TerminalPlay:
             try:
                 values = edit_values(request, values, text)
             except PaperRobotError as exc:
-                say(f"Not allowed: {exc}")
+                problem = f"Not allowed: {exc}"
 
 
 _UNDO = object()
+
+
+def _said(request: Request) -> tuple:
+    """Which question with which error (an engine may ask the same Request object again)."""
+    return id(request), request.seq, request.error
+
+
+def hint_lines(estimate) -> list[str]:
+    """A search's estimate as lines for a person: the answer, then every answer it weighed with its win chance."""
+    if not estimate.searched:
+        return [f"Hint: {estimate.rows[0][1]} (nothing to weigh here)."]
+    best = estimate.rows[0]
+    lines = [f"Hint ({estimate.simulations} simulations against fresh dice): {best[1]}"]
+    lines += [f"  {'*' if n == 0 else ' '} {label}: wins {chance:.0%} of {visits}"
+              for n, (_, label, visits, chance) in enumerate(estimate.rows)]
+    return lines
 
 
 def edit_values(request: Request, values: dict, text: str) -> dict:

@@ -1,6 +1,7 @@
 """``paperrobot web``: the web page on 127.0.0.1:8000, every game kept in one SQLite file.
 
-The web page's packages are an optional extra; this command installs nothing and says how to get them.
+The web page's packages are an extra (scripts/setup installs it); this command installs nothing and says how to get
+them (core/extras.py).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Optional
 
 import typer
 
+from ..core.extras import needs_extra
 from .common import fail, say
 
 NEEDED = ("fastapi", "uvicorn", "jinja2", "multipart")
@@ -30,12 +32,14 @@ def web(host: str = typer.Option("127.0.0.1", help="Address to listen on (127.0.
         db: Optional[Path] = typer.Option(None, "--db", help="The SQLite file of the web page's games "
                                           "(default: $XDG_DATA_HOME/paperrobot/web.sqlite)."),
         cache: int = typer.Option(64, min=1, max=10_000, help="Games kept live in memory (others are rebuilt "
-                                  "from the database when opened).")):
+                                  "from the database when opened)."),
+        allow_paths: bool = typer.Option(False, "--allow-paths", help="Let the start forms take paths on this "
+                                         "computer (ships_dir, tables_dir, handicap_prices, geometry), not only "
+                                         "uploads: for a server only you can reach.")):
     """Play, watch and consult the robots in the browser."""
     missing = missing_packages()
     if missing:
-        fail(f"the web page needs packages that are not installed ({', '.join(missing)}); "
-             f"install them with: pip install 'paperrobot[web]'")
+        fail(needs_extra("the web page", "web", ", ".join(missing)))
     import uvicorn
 
     from ..web.app import create_app
@@ -44,7 +48,8 @@ def web(host: str = typer.Option("127.0.0.1", help="Address to listen on (127.0.
     if path.is_dir():
         fail(f"{path}: is a folder; --db takes a file name")
     try:
-        app = create_app(path, capacity=cache, hosts=allowed_hosts(host, port))  # DNS rebinding: web/hosts.py
+        app = create_app(path, capacity=cache, hosts=allowed_hosts(host, port),  # DNS rebinding: web/hosts.py
+                         allow_paths=allow_paths)  # paths on this disk in the forms: web/setup_files.py
     except OSError as exc:
         fail(f"{path}: cannot be opened or created ({exc.strerror or exc}); choose another file with --db")
     shown = f"[{host}]" if ":" in host else host

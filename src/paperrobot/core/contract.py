@@ -21,191 +21,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Generator, Iterable, Protocol
 
+from . import players
 from .controller import Decision, Reason
+from .copies import copy_match
+from .dice import Dice
 from .errors import IllegalAction, PaperRobotError, SaveError
 from .events import EventLog
 from .outcome import Outcome
+from .request import Field, Form, Option, Request, _short
 
-
-class Option:
-    """One legal answer: ``key`` is what a save records and a person may type, ``label`` what is shown,
-    ``value`` what the engine receives (the key itself when None)."""
-
-    __slots__ = ("key", "label", "value")
-
-    def __init__(self, key: str, label: str = "", value: Any = None):
-        self.key, self.label, self.value = key, label or key, value
-
-    def to_json(self) -> dict:
-        return {"key": self.key, "label": self.label}
-
-    def __repr__(self) -> str:
-        return f"Option({self.key!r}, {self.label!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Option) and other.key == self.key and other.label == self.label
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-
-class Field:
-    """One part of a form. ``multi``: the answer is a list of distinct values (e.g. weapons to fire)."""
-
-    __slots__ = ("name", "label", "multi")
-
-    def __init__(self, name: str, label: str = "", multi: bool = False):
-        self.name, self.label, self.multi = name, label or name, multi
-
-    def to_json(self) -> dict:
-        return {"name": self.name, "label": self.label, "multi": self.multi}
-
-
-class Form:
-    """A decision with several parts (an energy allocation, a volley of fire, launches).
-
-    ``choices(name, earlier)`` gives the legal values of field ``name`` given the values already chosen
-    for the fields before it, so a front end or an environment can ask field by field; ``check(values)``
-    turns a complete set of values into the engine's action or raises IllegalAction naming the rule.
-    Values are JSON data (numbers, strings, lists of them).
-    """
-
-    def __init__(self, fields: Iterable[Field], choices: Callable[[str, dict], tuple],
-                 check: Callable[[dict], Any]):
-        self.fields = tuple(fields)
-        self._choices, self._check = choices, check
-
-    def choices(self, name: str, earlier: dict | None = None) -> tuple:
-        return tuple(self._choices(name, dict(earlier or {})))
-
-    def check(self, values: dict) -> Any:
-        if not isinstance(values, dict):
-            raise IllegalAction(f"a form answer is a set of field values, not {type(values).__name__}")
-        names = {f.name for f in self.fields}
-        unknown = sorted(set(values) - names)
-        if unknown:
-            raise IllegalAction(f"'{unknown[0]}' is not a field of this form; the fields are {', '.join(sorted(names))}")
-        return self._check(values)
-
-    def to_json(self) -> dict:
-        return {"fields": [f.to_json() for f in self.fields]}
-
-
-class Request:
-    """A decision point. ``options`` (never empty) and ``view`` are built only when read.
-
-    - ``kind``: what is asked ("energy", "move", "fire", ...); ``side``: of whom.
-    - ``options``: tuple of Option; for a form, a few legal presets (the suggested one first).
-    - ``form``: a Form for multi-part decisions, else None.
-    - ``default``: always legal: an Option key, or a form's values.
-    - ``state``: the typed read-only view robots and policies decide from (engine objects; never changed
-      by a controller). ``subject``: what the request is about (a ship, a squadron), for robots.
-    - ``view``: plain JSON data of what ``side`` may know (for web pages and environments).
-    - ``prompt``: one line for a person. ``error``: why the previous answer was refused.
-    - ``seq``: the number of this request in its match (set by the driver).
-    """
-
-    __slots__ = ("kind", "side", "state", "subject", "prompt", "form", "seq", "error", "data",
-                 "_options", "_default", "_view", "_check", "_made")
-
-    def __init__(self, kind: str, side: str, *, state: Any = None, subject: Any = None,
-                 options: tuple | Callable[[], tuple] = (), default: Any = None, form: Form | None = None,
-                 view: Any = None, check: Callable[[Any], Any] | None = None, prompt: str = "",
-                 data: Any = None):
-        # one store per slot (no tuple packing): a battle builds hundreds of requests
-        self.kind = kind
-        self.side = side
-        self.state = state
-        self.subject = subject
-        self.prompt = prompt
-        self.form = form
-        self.data = data
-        self._options = options
-        self._default = default
-        self._view = view
-        self._check = check
-        self._made = (options, view)  # the builders, for refresh() after a correction
-        self.seq = 0
-        self.error = ""
-
-    def reissue(self, options: tuple | Callable[[], tuple], view: Any, data: Any = None) -> "Request":
-        """This request made new again, to be yielded once more: options and view unread (given again, as
-        built), no error, no number yet. An engine may keep one request per decision point for a side flown in
-        process by its own robot or policy, which never keep a request after answering it; building a fresh one
-        each time is a measurable part of a simulation. Never for a side yielded to a caller."""
-        self._options = options
-        self._view = view
-        self._made = (options, view)
-        self.data = data
-        self.error = ""
-        self.seq = 0
-        return self
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        if callable(self._options):
-            self._options = tuple(self._options())
-        return self._options
-
-    @property
-    def default(self) -> Any:
-        if self._default is None:
-            return self.options[0].key if self.options else None
-        return self._default
-
-    @property
-    def view(self) -> Any:
-        if callable(self._view):
-            self._view = self._view()
-        return self._view
-
-    def refresh(self) -> None:
-        """Build the options and view again (the state was corrected while this request was open)."""
-        self._options, self._view = self._made
-
-    def option(self, key: str) -> Option | None:
-        for option in self.options:
-            if option.key == key:
-                return option
-        return None
-
-    def parse(self, answer: Any) -> Any:
-        """The engine's action for ``answer`` (an Option, a key, or a form's values); IllegalAction if not legal."""
-        if isinstance(answer, Option):
-            answer = answer.key
-        if self._check is not None:
-            return self._check(answer)
-        if self.form is not None and isinstance(answer, dict):
-            return self.form.check(answer)
-        if isinstance(answer, str) or (self.form is not None and answer is not None):
-            option = self.option(answer) if isinstance(answer, str) else None
-            if option is not None:
-                if self.form is not None and isinstance(option.value, dict):
-                    return self.form.check(option.value)
-                return option.key if option.value is None else option.value
-        shown = ", ".join(o.key for o in self.options[:12]) + (", ..." if len(self.options) > 12 else "")
-        raise IllegalAction(f"'{_short(answer)}' is not an answer to this {self.kind} question; choose one of: {shown}")
-
-    def encode(self, answer: Any) -> Any:
-        """The JSON form of an answer for a save: the key, or the form's values."""
-        if isinstance(answer, Option):
-            return answer.key
-        return answer
-
-    def to_json(self) -> dict:
-        out = {"seq": self.seq, "kind": self.kind, "side": self.side, "prompt": self.prompt,
-               "options": [o.to_json() for o in self.options], "default": self.default, "error": self.error}
-        if self.form is not None:
-            out["form"] = self.form.to_json()
-        return out
-
-    def __repr__(self) -> str:
-        return f"Request(seq={self.seq}, kind={self.kind!r}, side={self.side!r})"
-
-
-def _short(value: Any) -> str:
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Controller(Protocol):
@@ -217,12 +41,24 @@ class Engine(Protocol):
 
     sides: tuple[str, ...]
     log: EventLog
+    dice: Dice
 
     def sequence(self) -> Generator[Request, Decision, Outcome]: ...
 
     def controller(self, side: str, kind: str) -> Controller: ...  # kind: "robot" or "policy"
 
     def record(self, request: Request, decision: Decision) -> None: ...  # decision events for the log
+
+    # Clone and fork (docs/contract.md "Clone and fork"). ``boundary`` (None, or set by a match that keeps
+    # snapshots) is called by the engine where its whole position is state; there ``snapshot()`` copies what can
+    # change, and ``restore(snapshot, log)`` is a new engine whose ``sequence()`` resumes at that boundary.
+    # Optional: ``unroute(side)`` forgets a side's in-process controller (its standing answers);
+    # ``redraw(side, rng)`` re-draws what ``side`` cannot see (a fork).
+    boundary: Callable[[], None] | None
+
+    def snapshot(self) -> Any: ...
+
+    def restore(self, snapshot: Any, log: EventLog) -> "Engine": ...
 
 
 Engines = Callable[..., Engine]  # (seed, log, **setup) -> a fresh engine
@@ -232,12 +68,13 @@ DICE_SOURCES = ("program", "table")  # the seeded dice roll, or a person rolls r
 
 
 class DieWanted(BaseException):
-    """Raised by a match's dice when a person must roll (table dice) and no rolled value is waiting. It passes
-    through any ``except Exception`` in an engine; the driver asks the person and rebuilds the engine."""
+    """Raised by a match's dice when a person must roll (table dice) and no rolled value is waiting, or when a
+    value the person gave ('roll 7') cannot be shown by the die it feeds (``error`` says so). It passes through
+    any ``except Exception`` in an engine; the driver asks the person and rebuilds the engine."""
 
-    def __init__(self, sides: int, purpose: str, side: str):
+    def __init__(self, sides: int, purpose: str, side: str, error: str = ""):
         super().__init__(sides, purpose, side)
-        self.sides, self.purpose, self.side = sides, purpose, side
+        self.sides, self.purpose, self.side, self.error = sides, purpose, side, error
 
 
 class Match:
@@ -250,11 +87,14 @@ class Match:
     a die a person rolled (kind "roll", with ``dice="table"``), and asides sent instead of an answer:
     ``{"@roll": [4, 2]}`` makes the next dice rolled 4 and 2 (a person's own dice, one question at a time),
     ``{"@fix": {...}}`` corrects the state to match a real table (the engine's ``fix``). An aside leaves the
-    same request open.
+    same request open. A value of ``@roll`` is checked when the die it feeds is rolled: one that die cannot
+    show is refused then (the person is asked for that die, kind "roll", with the reason as the error), and
+    kept in the record, where every replay refuses it the same way and takes the roll recorded after it.
     """
 
-    def __init__(self, game: str, setup: dict, seed: int, build: Engines, log: EventLog | None = None,
-                 dice: str = "program"):
+    def __init__(self, game: str, setup: dict[str, Any], seed: int, build: Engines, log: EventLog | None = None,
+                 dice: str = "program", engine: Engine | None = None) -> None:
+        """``engine``: a copy's engine (restored from a snapshot or rebuilt; _copy), instead of a new one."""
         if dice not in DICE_SOURCES:
             raise PaperRobotError(f"the dice are 'program' (the program rolls) or 'table' (you type each roll "
                                   f"of your own dice), not '{_short(dice)}'")
@@ -262,12 +102,20 @@ class Match:
         self._build = build
         self.log = log if log is not None else EventLog(enabled=False)
         self._base = self.log.emitted
-        self.engine: Engine = build(seed=seed, log=self.log, **self.setup)
-        self.answers: list[list] = []  # [seq, kind, side, answer as JSON]
+        self.engine: Engine = engine if engine is not None else build(seed=seed, log=self.log, **self.setup)
+        self.answers: list[list[Any]] = []  # [seq, kind, side, answer as JSON]
         self.controllers: dict[str, str] = {}
         self.outcome: Outcome | None = None
         self.listeners: list[Callable[["Match"], None]] = []  # called after each recorded answer (autosave)
-        self.resume: tuple | None = None  # (steps, open request) of a rebuilt match
+        self.resume: tuple[Any, ...] | None = None  # (steps, open request) of a rebuilt match
+        self.seq = 0  # the number of the request asked last (the open one while the match waits for an answer)
+        # Snapshots for clone() and fork(): when ``checkpoints`` is on, the driver keeps the engine's snapshot at
+        # its last boundary with where the match stood, so a copy replays a few requests instead of the game.
+        self.checkpoints = False
+        self._mark: tuple[Any, ...] | None = None  # (snapshot, seq, len(answers), len(log.events)) at the last boundary
+        self._parked: tuple[Any, ...] | None = None  # (steps, request) of a copy waiting at its open request
+        self._told: dict[int, tuple[Any, ...]] = {}  # answer index -> (reasons, memory) an outside controller gave with it
+        self._off_record = False  # play(first=...) answered an in-process side: the answers cannot rebuild this match
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -276,19 +124,40 @@ class Match:
     def default_controllers(self) -> dict[str, str | None]:
         return {side: ("robot" if side == getattr(self.engine, "robot_side", None) else None) for side in self.sides}
 
-    def play(self, controllers: dict[str, Any] | None = None) -> Generator[Request, Any, Outcome]:
+    def play(self, controllers: dict[str, Any] | None = None, first: Decision | None = None
+             ) -> Generator[Request, Any, Outcome]:
         """The driver loop. ``controllers`` maps a side to "robot", "policy", None (yielded to the caller) or an
-        object with ``decide``; sides not named keep the default (robot side "robot", others yielded)."""
-        return self._drive(self._routes(controllers), (), False)
+        object with ``decide``; sides not named keep the default (robot side "robot", others yielded).
+
+        A copy made by ``clone()`` or ``fork()`` resumes at its open request (the same ``seq``), whoever flies the
+        sides now. An object with ``bind(match, side)`` (a search player) is bound to this match first.
+        ``first``: the decision for a copy's open request, given instead of asking whoever flies its side (a search
+        plays its candidate so and lets the engine's own policy fly the side after it). Given for a side flown in
+        process, it is in no record of answers, so that match cannot be copied afterwards."""
+        if first is not None and self._parked is None:
+            raise PaperRobotError("play(first=...) answers the open request of a copy (clone or fork) not yet played")
+        routes = self._routes(controllers)
+        start, self._parked = self._parked, None
+        if first is not None and start is not None:
+            if routes[start[1].side] is None:
+                raise PaperRobotError("play(first=...) answers for a side flown by a controller; a side yielded to "
+                                      "you is answered by sending the answer")
+            self._off_record = self.controllers[start[1].side] in ("robot", "policy")
+        return self._drive(routes, (), False, start, first)
 
     def _routes(self, controllers: dict[str, Any] | None) -> dict[str, Any]:
-        chosen = self.default_controllers()
+        chosen: dict[str, Any] = dict(self.default_controllers())  # a side's value may become a controller object
         for side, who in (controllers or {}).items():
             if side not in chosen:
                 raise PaperRobotError(f"'{side}' is not a side of {self.game}; the sides are {', '.join(self.sides)}")
             chosen[side] = who
         routes: dict[str, Any] = {}
+        unroute = getattr(self.engine, "unroute", None)
         for side, who in chosen.items():
+            if unroute is not None:
+                unroute(side)  # a copy's engine may still hold the standing answers of its former controller
+            if isinstance(who, str) and who not in ("robot", "policy", "person"):
+                who = players.make(who, self, side)  # a named player ("search:20"): an outside controller object
             if who is None or who == "person":
                 routes[side], self.controllers[side] = None, "person"
             elif isinstance(who, str):
@@ -297,22 +166,25 @@ class Match:
                 routes[side], self.controllers[side] = self.engine.controller(side, who), who
             else:  # an outside controller (a script, an agent): its answers are recorded like a person's
                 routes[side], self.controllers[side] = who, "person"
+                bind = getattr(who, "bind", None)
+                if bind is not None:
+                    bind(self, side)
         if self.dice == "table" and None not in routes.values():
             raise PaperRobotError("table dice need a person at the table: leave one side to be answered by you")
         return routes
 
-    def _drive(self, routes: dict[str, Any], feed: Iterable[list], replaying: bool
-               ) -> Generator[Request, Any, Outcome]:
+    def _drive(self, routes: dict[str, Any], answers: Iterable[list[Any]], replaying: bool,
+               start: tuple[Any, ...] | None = None, first: Decision | None = None) -> Generator[Request, Any, Outcome]:
         """Every answer, whoever gives it, is parsed by the request before the engine resumes: one path.
 
-        ``feed`` holds recorded answers to give before asking anyone (replay). With table dice, a die wanted
+        ``answers`` holds recorded answers to give before asking anyone (replay). With table dice, a die wanted
         when none is waiting is asked of the person; then the engine is rebuilt and every answer so far fed to
         it again (dice are rolled deep inside the rules, where a generator cannot pause), its repeated events
         dropped from the log. ``replaying``: the fed answers are the match's answers being restored (resume,
         undo), recorded again one by one with the listeners told, as when they were first given."""
         recorded = {side for side, who in self.controllers.items() if who == "person"}
         roller = next((side for side, route in routes.items() if route is None), "")
-        feed = deque(feed)
+        feed: deque[list[Any]] = deque(answers)
         fed = 0  # entries of the feed used, to name one that no longer fits
         seq = 0
 
@@ -324,27 +196,62 @@ class Match:
                 entry = feed.popleft()
                 if replaying:
                     self._restore(entry)
-                return _rolled(entry[3], sides, purpose)
+                return _rolled(entry[3], sides, purpose, notes)
             if feed:
                 raise SaveError(f"answer {fed + 1} of the save is for a '{feed[0][1]}' question of {feed[0][2]}, "
                                 f"but this engine rolls a die there ({purpose})")
             raise DieWanted(sides, purpose, side)
 
+        notes: list[str] = []  # recorded rolls dropped on the way, told with the next question to the person
+
+        def unfit(value: int, sides: int, purpose: str, side: str) -> int | None:
+            """A scripted value the die cannot show: the roll recorded in its place, else ask for one."""
+            nonlocal seq, fed
+            if feed and feed[0][1] == "roll":
+                seq += 1
+                fed += 1
+                entry = feed.popleft()
+                if replaying:
+                    self._restore(entry)
+                return _rolled(entry[3], sides, purpose, notes)
+            refused = f"roll {value} cannot be a {_die(sides)} (1-{sides})"
+            if feed:  # a save written before rolls were checked: drop it, the seeded die rolls (cannot ask here)
+                notes.append(f"{refused} ({purpose}): dropped from the save, the program rolled that die")
+                return None
+            raise DieWanted(sides, purpose, side, f"{refused}: roll again")
+
+        def boundary() -> None:  # the engine stands where a restored copy can start: keep its snapshot
+            self._mark = (engine.snapshot(), seq, len(self.answers), len(self.log.events))
+
         while True:  # one pass per engine build
             engine = self.engine
             if self.dice == "table":
                 engine.dice.asker = asker
-            steps = engine.sequence()
+            if hasattr(engine, "dice"):  # an engine without dice (a test's) has no roll to check
+                engine.dice.unfit = unfit
+            if self.checkpoints and hasattr(engine, "snapshot"):
+                engine.boundary = boundary
+            if start is not None:  # a copy parked at its open request
+                steps, request = start
+                seq = request.seq - 1
+                start = None
+            else:
+                steps, request = engine.sequence(), None
             send = steps.send
             try:
-                request = next(steps)
+                if request is None:
+                    request = next(steps)
                 while True:
                     seq += 1
                     request.seq = seq
+                    self.seq = seq
                     side = request.side
                     controller = routes[side]
                     if controller is not None:
-                        decision = controller.decide(request)
+                        if first is not None:  # the copy's open request, answered by play(first=...)
+                            decision, first = first, None
+                        else:
+                            decision = controller.decide(request)
                         answer, reasons, memory = decision.action, decision.reasons, decision.memory
                         try:  # Request.parse; its first step taken here (a check and no Option: most answers)
                             check = request._check
@@ -355,6 +262,10 @@ class Match:
                         except IllegalAction as exc:
                             raise IllegalAction(f"the {self.controllers[side]} controller of {side} "
                                                 f"gave an illegal answer to {request!r}: {exc}") from None
+                        if side in recorded:  # an outside controller (a script, an agent, a search)
+                            self._remember(request, answer)
+                            if reasons or memory:  # a copy's replay gives them again (they are not in a save)
+                                self._told[len(self.answers) - 1] = (reasons, memory)
                     else:
                         while feed and feed[0][1].startswith("@"):  # recorded asides at this request
                             fed += 1
@@ -380,6 +291,9 @@ class Match:
                             if replaying:
                                 self._restore([request.seq, kind, answer_side, answer])
                         else:
+                            if notes:
+                                request.error = "; ".join(notes)
+                                notes.clear()
                             answer, action = yield from self._ask(request, side in recorded)
                             if side in recorded:
                                 self._remember(request, answer)
@@ -393,12 +307,15 @@ class Match:
             except StopIteration as stop:
                 if feed:
                     raise SaveError(f"the save has {len(feed)} answer(s) after the end of the game")
-                self.outcome = stop.value
-                return stop.value
+                outcome: Outcome = stop.value
+                self.outcome = outcome
+                return outcome
             except DieWanted as want:
                 seq += 1
                 request = _roll_request(want, roller, engine)
                 request.seq = seq
+                request.error = "; ".join(notes + [want.error] if want.error else notes)
+                notes.clear()
                 _, key = yield from self._ask(request, False, asides=False)
                 self._remember(request, key)
                 self._restart()
@@ -407,7 +324,26 @@ class Match:
                           for side, route in routes.items()}  # the robot's controller may hold the old dice
                 feed, fed, seq, replaying = deque(self.answers), 0, 0, False
 
-    def _ask(self, request: Request, record: bool, asides: bool = True) -> Generator[Request, Any, tuple]:
+    # ------------------------------------------------------------------ clone and fork
+    @property
+    def open(self) -> Request | None:
+        """The request a copy made by clone() or fork() waits at (None once play() has taken it up)."""
+        return self._parked[1] if self._parked is not None else None
+
+    def clone(self) -> "Match":
+        """An independent match at the same open request with the same dice to come: answering both the same way
+        gives the same events and outcome. Cheap when ``checkpoints`` was on (a snapshot and a short replay)."""
+        return copy_match(self, None, None)
+
+    def fork(self, seed: int, side: str | None = None, quiet: bool = False) -> "Match":
+        """The same past, fresh dice from ``seed`` from the open request on, and whatever ``side`` cannot see
+        re-drawn consistently with what it knows (a search for ``side`` never learns the real future). ``quiet``:
+        the fork logs nothing and holds none of the past events (a search's play-out; core/copies.py)."""
+        if side is not None and side not in self.sides:
+            raise PaperRobotError(f"'{side}' is not a side of {self.game}; the sides are {', '.join(self.sides)}")
+        return copy_match(self, int(seed), side, quiet)
+
+    def _ask(self, request: Request, record: bool, asides: bool = True) -> Generator[Request, Any, tuple[Any, ...]]:
         """Yield ``request`` to the caller until the answer parses: ``(answer, action)``. A refused answer comes
         back as the same request with ``error``; an aside (``@roll``, ``@fix``) is applied (and recorded when
         ``record``) and the request asked again."""
@@ -454,13 +390,13 @@ class Match:
     def _remember(self, request: Request, answer: Any, kind: str | None = None) -> None:
         self._restore([request.seq, kind or request.kind, request.side, request.encode(answer)])
 
-    def _restore(self, entry: list) -> None:
+    def _restore(self, entry: list[Any]) -> None:
         self.answers.append(list(entry))
         for listener in self.listeners:
             listener(self)
 
     # ------------------------------------------------------------------ saves, resume, undo
-    def replay(self, answers: list[list], controllers: dict[str, Any] | None = None
+    def replay(self, answers: list[list[Any]], controllers: dict[str, Any] | None = None
                ) -> tuple[Generator[Request, Any, Outcome], Request | None]:
         """Feed recorded answers to a fresh ``play()``; returns the generator and the first request still open
         (None if the game ended). A recorded answer that no longer fits is a SaveError."""
@@ -488,18 +424,29 @@ def _aside_of(answer: Any) -> str | None:
     """The kind of an aside answer ({"@roll": ...} or {"@fix": ...}), else None."""
     if isinstance(answer, dict) and len(answer) == 1:
         key = next(iter(answer))
-        if key in ("@roll", "@fix"):
-            return key
+        if key == "@roll" or key == "@fix":
+            return str(key)
     return None
 
 
-def _rolled(answer: Any, sides: int, purpose: str) -> int | None:
+def _rolled(answer: Any, sides: int, purpose: str, notes: list[str]) -> int | None:
+    """The value of a recorded roll; None lets the seeded die roll ("program", or a roll the die cannot show,
+    which is dropped with a note: a save edited by hand, or written before rolls were checked)."""
     if answer == "program":
         return None
-    value = int(answer)
-    if not 1 <= value <= sides:
-        raise SaveError(f"a recorded roll of {value} does not fit the d{sides} rolled for {purpose}")
+    try:
+        value = int(answer)
+    except (TypeError, ValueError, OverflowError):
+        value = None
+    if value is None or not 1 <= value <= sides:
+        notes.append(f"the recorded roll {_short(answer)} cannot be a {_die(sides)} (1-{sides}) ({purpose}): dropped, "
+                     f"the program rolled that die")
+        return None
     return value
+
+
+def _die(sides: int) -> str:
+    return "coin" if sides == 2 else f"d{sides}"
 
 
 def _roll_request(want: DieWanted, side: str, engine: Any) -> Request:
@@ -522,7 +469,8 @@ def drive_all(match: Match, controllers: dict[str, Any]) -> Outcome:
         request = next(steps)
         raise PaperRobotError(f"side {request.side} has no controller")
     except StopIteration as stop:
-        return stop.value
+        outcome: Outcome = stop.value
+        return outcome
 
 
 __all__ = ["DICE_SOURCES", "DieWanted", "Option", "Field", "Form", "Request", "Decision", "Reason", "Match", "Engine", "Controller", "drive_all"]

@@ -41,7 +41,7 @@ class Decision:
 
     __slots__ = ("action", "reasons", "memory")
 
-    def __init__(self, action: Any, reasons: tuple[Reason, ...] = (), memory: dict | None = None):
+    def __init__(self, action: Any, reasons: tuple[Reason, ...] = (), memory: dict[str, Any] | None = None):
         self.action, self.reasons, self.memory = action, reasons, memory
 
     @property
@@ -51,7 +51,7 @@ class Decision:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and self.action == other.action and self.reasons == other.reasons
 
-    __hash__ = None  # an action may be a dict
+    __hash__ = None  # type: ignore[assignment]  # an action may be a dict
 
     def __repr__(self) -> str:
         return f"Decision({self.action!r}, {self.reasons!r})"

@@ -24,13 +24,15 @@ MAX_DATA_FILE = 4 << 20  # the largest shipped data file is a few kB
 
 def read_toml(path: str | Path) -> dict:
     path = Path(path)
+    from .files import FileProblem, open_regular
     try:
-        if path.exists() and not path.is_file():
-            raise DataError(path, "", "not a regular file (give a .toml data file)")
-        if path.stat().st_size > MAX_DATA_FILE:
+        with open_regular(path, "a .toml data file") as handle:
+            blob = handle.read(MAX_DATA_FILE + 1)
+        if len(blob) > MAX_DATA_FILE:
             raise DataError(path, "", f"larger than {MAX_DATA_FILE >> 20} MB: not a data file")
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(blob.decode("utf-8"))
+    except FileProblem:
+        raise DataError(path, "", "not a regular file (give a .toml data file)") from None
     except FileNotFoundError:
         raise DataError(path, "", "no such file") from None
     except tomllib.TOMLDecodeError as exc:

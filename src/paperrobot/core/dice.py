@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple
+
+from .errors import DiceScriptError  # defined there: a compiled module cannot subclass AssertionError
+
+# Dice rolled at a real table: (sides, purpose, side) -> the value a person rolled, or None for the seeded dice
+Asker = Callable[[int, str, str], "int | None"]
 
 
 class Roll(NamedTuple):
@@ -16,11 +21,11 @@ class Roll(NamedTuple):
     purpose: str  # why it was rolled, e.g. "phaser-1 #2 at range 3"
     side: str  # who rolled it, e.g. "robot"
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.sides, self.value, self.purpose, self.side]
 
     @classmethod
-    def from_json(cls, data: list) -> "Roll":
+    def from_json(cls, data: list[Any]) -> "Roll":
         return cls(int(data[0]), int(data[1]), str(data[2]), str(data[3]))
 
     def __str__(self) -> str:
@@ -28,16 +33,12 @@ class Roll(NamedTuple):
         return f"{die}={self.value} ({self.purpose})"
 
 
-class DiceScriptError(AssertionError):
-    """A scripted test rolled more dice than it scripted, or a scripted value does not fit the die."""
-
-
 class Dice:
     """Seeded dice. ``rolls`` is the full record, in order."""
 
-    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker")
+    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker", "unfit")
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | None = 0) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
         self._script: deque[int] = deque()
@@ -45,7 +46,11 @@ class Dice:
         self.rolls: list[Roll] = []
         # Dice rolled at a real table: asker(sides, purpose, side) gives the value a person rolled, or None to let
         # the seeded dice roll this one. Set by the driver (core.contract) when a match's dice are "table".
-        self.asker = None
+        self.asker: Asker | None = None
+        # A value a person scripted ('roll 7') that the die it feeds cannot show: unfit(value, sides, purpose, side)
+        # gives the value to use instead, or None for the seeded die; it may raise to have the person asked again
+        # (core.contract sets it for a match). Without it such a value is a DiceScriptError (a test's mistake).
+        self.unfit: Any = None
 
     @classmethod
     def scripted(cls, *values: int) -> "Dice":
@@ -68,13 +73,15 @@ class Dice:
         if self._script:
             value = self._script.popleft()
             if not 1 <= value <= sides:
-                raise DiceScriptError(f"scripted value {value} does not fit a {sides}-sided die ({purpose})")
+                if self._strict or self.unfit is None:
+                    raise DiceScriptError(f"scripted value {value} does not fit a {sides}-sided die ({purpose})")
+                replaced: int | None = self.unfit(value, sides, purpose, side)  # None: the seeded die rolls
+                value = replaced if replaced is not None else int(self._rng.random() * sides) + 1
         elif self._strict:
             raise DiceScriptError(f"unscripted roll of a {sides}-sided die: {purpose} ({side})")
         else:
-            value = self.asker(sides, purpose, side) if self.asker is not None else None
-            if value is None:
-                value = int(self._rng.random() * sides) + 1
+            asked = self.asker(sides, purpose, side) if self.asker is not None else None
+            value = asked if asked is not None else int(self._rng.random() * sides) + 1
         self.rolls.append(Roll(sides, value, purpose, side))
         return value
 
@@ -91,6 +98,50 @@ class Dice:
 
     def since(self, mark: int) -> tuple[Roll, ...]:
         return tuple(self.rolls[mark:])
+
+    # ------------------------------------------------------------------ clone and fork (core.contract.Match)
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that decides the rolls to come, and the record so far. The record is only ever appended to,
+        so the snapshot keeps the list and its length (a copy of the list at each boundary grew with the game)."""
+        return (self.seed, self._rng.getstate(), tuple(self._script), self._strict, _Prefix(self.rolls))
+
+    @classmethod
+    def restore(cls, snapshot: tuple[Any, ...]) -> "Dice":
+        """New dice that roll exactly what the dice of ``snapshot`` would have rolled from there on."""
+        seed, state, script, strict, rolls = snapshot
+        dice = cls(0)  # seed 0, not None: None would seed from the system first; the state is set below
+        dice.seed = seed
+        dice._rng.setstate(state)
+        dice._script = deque(script)
+        dice._strict = strict
+        dice.rolls = rolls.copy()
+        dice.asker = None
+        return dice
+
+    def reseed(self, seed: int) -> None:
+        """Fresh dice from here on (a fork): the record so far stays, nothing scripted is kept."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._script.clear()
+        self._strict = False
+
+
+class _Prefix:
+    """The first entries of an append-only list, kept without copying them; equal when the entries are."""
+
+    __slots__ = ("items", "n")
+
+    def __init__(self, items: list[Roll]) -> None:
+        self.items, self.n = items, len(items)
+
+    def copy(self) -> list[Roll]:
+        return self.items[:self.n]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Prefix) and self.n == other.n and self.items[:self.n] == other.items[:other.n]
+
+    def __hash__(self) -> int:
+        return hash(self.n)
 
 
 def derive_seed(base: int, index: int) -> int:

@@ -1,4 +1,7 @@
 """The errors a user can cause. The command line prints their message as one line and exits non-zero."""
+from __future__ import annotations
+
+from typing import Iterable
 
 
 def one_line(text: str) -> str:
@@ -26,9 +29,8 @@ class DataError(PaperRobotError):
 class UnknownName(PaperRobotError):
     """A ship, scenario or option name that does not exist; the message lists the known ones."""
 
-    def __init__(self, kind: str, name: str, known):
-        known = sorted(known)
-        super().__init__(one_line(f"unknown {kind} '{name}'; choose one of: {', '.join(known)}"))
+    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        super().__init__(one_line(f"unknown {kind} '{name}'; choose one of: {', '.join(sorted(known))}"))
 
 
 class IllegalAction(PaperRobotError):
@@ -48,3 +50,7 @@ class Interrupted(PaperRobotError):
 
     prefix = ""
     exit_code = 130
+
+
+class DiceScriptError(AssertionError):
+    """A scripted test rolled more dice than it scripted, or a scripted value does not fit the die (core.dice)."""

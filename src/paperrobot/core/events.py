@@ -38,7 +38,7 @@ class EventLog:
     def __init__(self, enabled: bool = True):
         self.enabled = enabled
         self.events: list[Event] = []
-        self.listeners: list = []  # callables(Event), e.g. a live narrator
+        self.listeners: list[Any] = []  # callables(Event), e.g. a live narrator
         self.emitted = 0  # events emitted (kept or not): where a rebuilt engine must catch up to
         self.skip = 0  # events still to drop: a rebuilt engine re-emits what its predecessor already told
 
@@ -81,7 +81,8 @@ def read_log(path: str | Path, max_bytes: int = MAX_LOG_BYTES,
     try:
         if path.is_dir():
             raise SaveError(f"{path}: this is a folder, not a log file")
-        handle = path.open("rb")
+        from .files import open_regular
+        handle = open_regular(path, "a PaperRobot game log", SaveError)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except OSError as exc:
@@ -111,7 +112,7 @@ def read_log(path: str | Path, max_bytes: int = MAX_LOG_BYTES,
                     return events, f"line {number} is longer than {max_line >> 20} MB: not a PaperRobot event"
                 try:
                     events.append(Event.from_dict(json.loads(line.decode("utf-8"))))
-                except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+                except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, RecursionError):
                     cut = " (cut short: the file ends inside it)" if not block else ""
                     return events, f"line {number} is damaged{cut}"
             if len(rest) > max_line:

@@ -24,7 +24,7 @@ class ShieldBoxPrices(Strict):
     """Extra shield boxes: ``points_per_box`` of the game's points buy one box."""
 
     mechanism: Literal["shield-boxes"]
-    points_per_box: float = Field(gt=0, le=100)
+    points_per_box: float = Field(ge=0.5, le=100)  # below half a point a box, the widest handicap gives >600 boxes
     provisional: bool = False
     source: str = Field("", max_length=2000)
 
@@ -67,6 +67,12 @@ def side_and_amount(handicap: int) -> tuple[str, int]:
     if not isinstance(handicap, int) or isinstance(handicap, bool):
         raise PaperRobotError(f"handicap must be a whole number of points, not {handicap!r}")
     return ("robot" if handicap >= 0 else "player"), abs(handicap)
+
+
+def boxes_at_the_table(points: float, prices: ShieldBoxPrices) -> str:
+    """What ``points`` of handicap are at the table for the side that gets them: "5 shield boxes"."""
+    boxes = units_for(abs(points), prices.points_per_box)  # type: ignore[arg-type]  (a float rounds the same way)
+    return f"{boxes} shield {'box' if boxes == 1 else 'boxes'}"
 
 
 def describe_boxes(handicap: int, prices: ShieldBoxPrices, unit: str) -> str:

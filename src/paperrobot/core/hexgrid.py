@@ -20,12 +20,15 @@ class Hex(NamedTuple):
     q: int
     r: int
 
-    def __add__(self, other):  # type: ignore[override]
+    def __add__(self, other: tuple[int, int]) -> Hex:  # type: ignore[override]
         return Hex(self.q + other[0], self.r + other[1])
 
-    def __sub__(self, other):
+    def __sub__(self, other: tuple[int, int]) -> Hex:
         return Hex(self.q - other[0], self.r - other[1])
 
+
+# A position read by index: a Hex, or a plain (q, r) pair (the hot paths below accept either)
+Pos = tuple[int, int]
 
 # Axial steps for facings A..F (flat-topped, even-q layout): A up, then clockwise.
 DIRECTIONS: tuple[Hex, ...] = (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0))
@@ -87,7 +90,7 @@ def neighbours(h: Hex) -> list[Hex]:
     return [Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS]
 
 
-def distance(a: Hex, b: Hex) -> int:
+def distance(a: Pos, b: Pos) -> int:
     """True range: hexes on the shortest path, counting the target's hex, not the firer's.
 
     Reads the pair by index, so plain (q, r) tuples work too; this is on every game's hot path."""
@@ -152,7 +155,7 @@ _TOWARD_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
 _SHIELD_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
-def in_arc(ship: Hex, facing: int, arc: str, target: Hex) -> bool:
+def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
     """Is ``target`` inside ``arc`` of a ship at ``ship`` facing ``facing``?
 
     A target in the ship's own hex is inside every arc here; range-0 rules (direction judged from the
@@ -218,7 +221,7 @@ def arcs_containing(ship: Hex, facing: int, target: Hex) -> tuple[str, ...]:
 _DIRECTION_CUBES = tuple((d.q, -d.q - d.r, d.r) for d in DIRECTIONS)  # cube (x, y, z) of each direction
 
 
-def facing_toward(origin: Hex, toward: Hex) -> tuple[int, ...]:
+def facing_toward(origin: Pos, toward: Pos) -> tuple[int, ...]:
     """The directions (0..5) from ``origin`` that point most nearly at ``toward``: one, or two on a boundary."""
     key = (toward[0] - origin[0], toward[1] - origin[1])
     hit = _TOWARD_CACHE.get(key)
@@ -237,7 +240,7 @@ def _toward(dq: int, dr: int) -> tuple[int, ...]:
     return tuple(i for i, dot in enumerate(dots) if dot == best)
 
 
-def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
+def shields_facing(target: Pos, facing: int, source: Pos) -> tuple[int, ...]:
     """Shield numbers (1..6) of a ship at ``target`` facing ``facing`` that face ``source``.
 
     Shield #1 faces the hex ahead, numbered clockwise. Two numbers mean the line runs along a hexside
@@ -248,14 +251,14 @@ def shields_facing(target: Hex, facing: int, source: Hex) -> tuple[int, ...]:
     if hit is None:
         if len(_SHIELD_CACHE) >= CACHE_LIMIT:
             _SHIELD_CACHE.clear()
-        hit = _SHIELD_CACHE[key] = tuple(((d - key[2]) % 6) + 1 for d in facing_toward((0, 0), key))
+        hit = _SHIELD_CACHE[key] = tuple(((d - key[2]) % 6) + 1 for d in facing_toward((0, 0), (key[0], key[1])))
     return hit
 
 
 _SIGHT_CACHE: dict[tuple[int, int, int, str], tuple[int, bool, tuple[int, ...]]] = {}
 
 
-def sight(ship: Hex, facing: int, arc: str, target: Hex) -> tuple[int, bool, tuple[int, ...]]:
+def sight(ship: Pos, facing: int, arc: str, target: Pos) -> tuple[int, bool, tuple[int, ...]]:
     """``(distance, in_arc, shields_facing)`` of ``target`` for a ship at ``ship`` facing ``facing``, in one memo
     lookup: what a move's score asks of each candidate hex (the SFB policy asks it of three hexes per move)."""
     key = (target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
@@ -263,7 +266,8 @@ def sight(ship: Hex, facing: int, arc: str, target: Hex) -> tuple[int, bool, tup
     if hit is None:
         if len(_SIGHT_CACHE) >= CACHE_LIMIT:
             _SIGHT_CACHE.clear()
-        origin, there = (0, 0), (key[0], key[1])
+        origin: Pos = (0, 0)
+        there: Pos = (key[0], key[1])
         hit = _SIGHT_CACHE[key] = (distance(origin, there), in_arc(origin, facing, arc, there),
                                    shields_facing(origin, facing, there))
     return hit

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .events import Event
+from .words import in_words, plain
 
 Formatter = Callable[[Event], str | None]
 
@@ -32,7 +33,7 @@ def stamp(event: Event) -> str:
 
 
 def generic_line(event: Event) -> str:
-    fields = ", ".join(f"{k}={v}" for k, v in sorted(event.data.items()))
+    fields = ", ".join(f"{k}={in_words(v)}" for k, v in sorted(event.data.items()))
     who = f" {event.side}" if event.side else ""
     return f"{stamp(event)}{who} {event.kind}: {fields}"
 
@@ -41,5 +42,5 @@ def decision_line(event: Event) -> str:
     """The standard rendering of a robot decision: rule ID, sentence, dice."""
     rolls = event.data.get("rolls") or []
     dice = "; ".join(f"{'coin' if r[0] == 2 else 'd' + str(r[0])}={r[1]} {r[2]}" for r in rolls)
-    text = f"{stamp(event)} {event.side} [{event.data.get('rule', '?')}] {event.data.get('text', '')}"
+    text = f"{stamp(event)} {event.side} [{event.data.get('rule', '?')}] {plain(str(event.data.get('text', '')))}"
     return f"{text}  (dice: {dice})" if dice else text

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -11,5 +12,5 @@ class Outcome:
     turns: int
     metrics: dict[str, float] = field(default_factory=dict)  # e.g. damage each side took
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "result": self.result, "turns": self.turns, "metrics": dict(self.metrics)}

@@ -17,7 +17,9 @@ from .events import EventLog
 @dataclass(frozen=True)
 class SetupOption:
     """One set-up option of a game. ``kind``: "choice" (one of ``choices``), "int" (``low``..``high``),
-    "bool" or "text" (a path or a free name)."""
+    "bool" or "text" (a path or a free name). ``read``: for a text option naming a file whose contents the set-up
+    must hold (the robot rules: a save or a results database records them), turns the value into those contents
+    (checked; one PaperRobotError line)."""
 
     name: str
     help: str
@@ -26,6 +28,7 @@ class SetupOption:
     choices: tuple | Callable[[], tuple] = ()
     low: int | None = None
     high: int | None = None
+    read: Callable[[str], str] | None = None
 
     def legal_choices(self) -> tuple:
         return tuple(self.choices()) if callable(self.choices) else tuple(self.choices)
@@ -62,7 +65,7 @@ class SetupOption:
             raise PaperRobotError(f"{self.name} must be yes or no, not {str(value)[:40]!r}")
         if not isinstance(value, str):
             raise PaperRobotError(f"{self.name} must be text, not {type(value).__name__}")
-        return value
+        return self.read(value) if self.read is not None and value else value
 
     def to_json(self) -> dict:
         out = {"name": self.name, "help": self.help, "default": self.default, "kind": self.kind}
@@ -88,7 +91,13 @@ class GameInfo:
     ships: Callable[[], list[str]] = field(default=lambda: [])
     scenarios: Callable[[], list[str]] = field(default=lambda: [])
     handicap_unit: str = "points"  # the game's points, as the handicap option counts them (e.g. "BPV")
+    # (handicap points, set-up) -> what that many points are at the table for the side that gets them, in the game's own
+    # things: "5 shield boxes", "2 x-wing squadrons" (balance's plain answer, sim/plain_answer.py); None: points
+    at_the_table: Callable[[float, dict], str] | None = None
     assistant: Callable[[], Any] | None = None  # -> the game's table assistant (auto, question, instruction)
+    asking: Callable[[], Any] | None = None  # -> what a person playing is not asked (core/asking.py)
+    robot_rules: Any = None  # the robot's procedure as data (core.robot_rules.Procedure), for 'rules export'
+    frontend: Callable[[], Any] | None = None  # -> the game's front-end hooks (core/frontend.py), one per session
 
     def option(self, name: str) -> SetupOption:
         for option in self.options:

@@ -12,8 +12,10 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import SaveError
+from .errors import SaveError, one_line
 from .events import write_text_atomic
+from .files import open_regular
+from .._version import __version__
 
 FORMAT = "paperrobot-save"
 VERSION = 2
@@ -40,7 +42,6 @@ class MatchSave(BaseModel):
 
 
 def match_save(match, engine_version: int) -> MatchSave:
-    from .. import __version__
     return MatchSave(program=__version__, game=match.game, engine_version=engine_version, setup=match.setup,
                     seed=match.seed, controllers=dict(match.controllers), dice=match.dice,
                     answers=[tuple(a) for a in match.answers])
@@ -56,7 +57,7 @@ def read_match_save(path: str | Path, game: str | None = None) -> MatchSave:
     try:
         if path.is_dir():
             raise SaveError(f"{path}: is a folder, not a save file")
-        with path.open("rb") as handle:
+        with open_regular(path, "a PaperRobot save file", SaveError) as handle:
             blob = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
@@ -96,12 +97,12 @@ def load_match(path: str | Path, game: str | None = None, log=None):
     except SaveError:
         raise
     except Exception as exc:  # a set-up this program refuses (an unknown ship, an edited option)
-        raise SaveError(f"{path}: the save's set-up is refused: {exc}") from None
+        raise SaveError(one_line(f"{path}: the save's set-up is refused: {exc}")) from None
     controllers = {side: (None if who == "person" else who) for side, who in data.controllers.items()}
     try:
         steps, request = match.replay([list(a) for a in data.answers], controllers)
     except SaveError as exc:
-        raise SaveError(f"{path}: {exc} (the save was written by engine version {data.engine_version} of "
-                        f"{data.game}, this is version {info.engine_version})") from None
+        raise SaveError(one_line(f"{path}: {exc} (the save was written by engine version {data.engine_version} "
+                                 f"of {data.game}, this is version {info.engine_version})")) from None
     return match, steps, request
 

@@ -1,5 +1,6 @@
 """Learning environments on the game contract: Gymnasium (the learner against the seed's robot) and
-PettingZoo AEC (every side an agent). Needs the optional extra: pip install 'paperrobot[rl]'.
+PettingZoo AEC (every side an agent). Needs the rl extra (not on the package index: install by path or wheel,
+docs/envs.md "Installing").
 
     from paperrobot.envs import gym_env, aec_env
     env = gym_env("sfb", scenario="5")          # setup as in paperrobot.new_game
@@ -11,6 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import PaperRobotError
+from ..core.extras import needs_extra
+
+# PaperRobot is not on the package index: the rl extra is installed by the checkout's set-up, or by path or wheel
+NEED_RL = needs_extra("the learning environments", "rl", "gymnasium, pettingzoo")
 
 
 def _need_rl() -> None:
@@ -18,8 +23,7 @@ def _need_rl() -> None:
         import gymnasium  # noqa: F401
         import pettingzoo  # noqa: F401
     except ImportError:
-        raise PaperRobotError("the learning environments need Gymnasium and PettingZoo: "
-                              "pip install 'paperrobot[rl]'") from None
+        raise PaperRobotError(NEED_RL) from None
 
 
 def gym_env(game: str, **setup: Any):

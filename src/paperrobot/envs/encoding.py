@@ -1,48 +1,21 @@
 """The numbers an agent sees: which decision it is (request kind, stage of a form) and a fixed-length
 encoding of the side's JSON view, one named number at a time. Each game's view encoding is an
-``Encoder`` registered here (games.py), so the game packages know nothing of environments."""
+``Encoder`` registered in encoders.py (by games.py), so the game packages know nothing of environments."""
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Any, Callable
 
 import numpy as np
 
+from ..core.errors import PaperRobotError
+from . import games  # noqa: F401  (registers the three games' encoders)
 from .decisions import Decisions
+from .encoders import ENCODERS, Encoder, register  # noqa: F401 (re-exported)
 
 STAGES = ("options", "preset", "field", "multi-field")
 BOUND = 1e6  # every encoded number lies in [-BOUND, BOUND]
 
 
-@dataclass(frozen=True)
-class Encoder:
-    """How one game looks to an agent."""
-
-    kinds: tuple[str, ...]  # the request kinds the game asks
-    fields: tuple[str, ...]  # the name of each number ``observe`` returns
-    observe: Callable[[Any, str], list[float]]  # (request.view, side) -> numbers, len(fields) of them
-    max_choices: int = 64  # the most choices one small decision offers (the action space)
-    # for reward="shaped" (rewards.py): view -> {unit id: (side, damage level)}, where a rise of a unit's level
-    # is damage that unit took; the scale that turns damage points into reward; and the view after the end
-    # (engine, side) -> view, which no request carries
-    damage: Callable[[Any], dict[str, tuple[str, float]]] | None = None
-    damage_scale: float = 0.0
-    end_view: Callable[[Any, str], Any] | None = None
-    # request kind -> how to split its option keys into parts chosen one at a time (decisions.py)
-    split: dict[str, Callable[[str], tuple]] = field(default_factory=dict)
-
-
-ENCODERS: dict[str, Encoder] = {}
-
-
-def register(game: str, encoder: Encoder) -> None:
-    ENCODERS[game] = encoder
-
-
 def encoder(game: str) -> Encoder:
-    from . import games  # noqa: F401  (registers the three games' encoders)
     if game not in ENCODERS:
-        from ..core.errors import PaperRobotError
         raise PaperRobotError(f"game '{game}' has no observation encoding for the environments yet")
     return ENCODERS[game]
 

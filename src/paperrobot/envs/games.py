@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from .encoding import Encoder, register
+from .encoders import Encoder, register
 
 # ------------------------------------------------------------------------------------------------ Armada
 ARMADA_SHIPS, ARMADA_SQUADS = 5, 8

@@ -14,6 +14,7 @@ import gymnasium as gym
 import numpy as np
 
 import paperrobot
+from ..core import players
 from ..core.contract import Request
 from ..core.events import EventLog
 from . import encoding, rewards
@@ -36,6 +37,7 @@ class VsRobot(gym.Env):
         self.learner = learner or next(s for s in self.info_.sides if s != robot)
         if self.learner not in self.info_.sides:
             raise ValueError(f"'{self.learner}' is not a side of {game}; the sides are {', '.join(self.info_.sides)}")
+        players.check(opponent, "the opponent")  # "robot", "policy" or a named player ("search:20")
         self.others = {side: opponent if side == robot else "policy" for side in self.info_.sides if side != self.learner}
         self.action_space = gym.spaces.Discrete(self.enc.max_choices)
         n = encoding.size(self.enc)
@@ -50,7 +52,7 @@ class VsRobot(gym.Env):
         game_seed = int(seed) % 2 ** 63 if seed is not None else int(self.np_random.integers(0, 2 ** 62))
         self.log = EventLog()
         self.match = paperrobot.new_game(self.game, seed=game_seed, log=self.log, **self.setup)
-        self.steps = self.match.play({self.learner: None, **self.others})
+        self.steps = self.match.play(players.resolve({self.learner: None, **self.others}, self.match))
         self.seen = 0
         self._open(self._first())
         if self.reward_kind == "shaped":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import PaperRobotError
-from .encoding import Encoder
+from .encoders import Encoder
 
 REWARDS = ("outcome", "shaped")
 

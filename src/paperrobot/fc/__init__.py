@@ -17,9 +17,11 @@ from ..core.errors import PaperRobotError, UnknownName
 from ..core.events import EventLog
 from ..core.hexgrid import Board
 from ..core.outcome import Outcome
-from .data import DATA, ShipSpec, Tables, load_ships, load_tables, ship
+from ..core.robot_rules import setup_option as robot_rules_option
+from .data import DATA, ShipSpec, Tables, handicap_prices_for, load_ships, load_tables, ship
 from .game import Game
 from .narrate import narrator
+from . import procedure
 from .player import Policy
 from .robot import Robot
 
@@ -33,10 +35,12 @@ __all__ = ["Game", "Robot", "Policy", "Tables", "ShipSpec", "load_ships", "load_
 
 def build(seed: int = 1, log: EventLog | None = None, robot_ship: str = "d7", player_ship: str = "federation-ca",
           map: str = "floating", ships_dir: str | Path | None = "", tables_dir: str | Path | None = "",
-          handicap: int = 0, handicap_prices: str | Path | None = "", dice: Dice | None = None) -> Game:
+          handicap: int = 0, handicap_prices: str | Path | None = "", dice: Dice | None = None,
+          robot_rules: str | Path | None = "") -> Game:
     """A duel (the registry's engine factory): the robot flying ``robot_ship`` (it moves last) against
     ``player_ship``. Who flies each side is the match's business (``Match.play(controllers=...)``).
-    ``handicap``: points of extra shield boxes for the robot (negative: for the player; core/handicap.py)."""
+    ``handicap``: points of extra shield boxes for the robot (negative: for the player; core/handicap.py).
+    ``robot_rules``: the robot's procedure, "" (published), a variant file's path or its text (core/robot_rules.py)."""
     if robot_ship not in ROBOT_SHIPS:
         raise UnknownName("FC robot ship", robot_ship, ROBOT_SHIPS)
     ships_dir, tables_dir = ships_dir or None, tables_dir or None
@@ -48,12 +52,22 @@ def build(seed: int = 1, log: EventLog | None = None, robot_ship: str = "d7", pl
         side, points = hc.side_and_amount(handicap)
         specs[side] = with_boxes(specs[side], hc.units_for(points, prices.points_per_box))
         setup["handicap"] = handicap  # only when given, so a game without one logs what it always did
-    return Game(specs, dice, log, load_tables(tables_dir), ("player", "robot"), setup, board=parse_board(map))
+    rules = procedure.load(robot_rules)
+    if robot_rules and rules.differs():  # only a variant (as the handicap): so the published file logs as ever
+        setup["robot_rules"] = robot_rules_record(rules)
+    return Game(specs, dice, log, load_tables(tables_dir), ("player", "robot"), setup, board=parse_board(map),
+                robot_rules=rules)
 
 
-def handicap_prices_for(path: str | Path | None = "") -> hc.ShieldBoxPrices:
-    """FC's price of a shield box (data/handicap.toml), or the person's own table."""
-    return hc.load_prices(DATA / hc.PRICES, path or None, hc.ShieldBoxPrices)
+def robot_rules_record(rules) -> dict:
+    """What the setup event records of a variant: its digest, the first line, and the entries that differ."""
+    return {"digest": rules.digest, "summary": rules.summary(),
+            "differs": {name: rules.describe(name) for name in rules.differs()}}
+
+
+def at_the_table(handicap: float, setup: dict) -> str:
+    """The registry's ``at_the_table``: FC's handicap points as the shield boxes they buy ("5 shield boxes")."""
+    return hc.boxes_at_the_table(handicap, handicap_prices_for(setup.get("handicap_prices") or ""))
 
 
 def with_boxes(spec: ShipSpec, boxes: int) -> ShipSpec:
@@ -86,6 +100,11 @@ def _assistant():
     return Assistant()
 
 
+def _frontend():
+    from .frontend import FcFrontend
+    return FcFrontend()
+
+
 def _ships() -> list[str]:
     return sorted(load_ships())
 
@@ -108,5 +127,7 @@ INFO = registry.register(registry.GameInfo(
                              kind="int", low=-300, high=300),
         registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
                              "fc/data/handicap.toml, edited; empty: the built-in one)", "", kind="text"),
+        robot_rules_option(procedure.PROCEDURE),
     ),
-    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships, assistant=_assistant))
+    build=build, narrator=narrator, engine_version=ENGINE_VERSION, ships=_ships, assistant=_assistant,
+    robot_rules=procedure.PROCEDURE, frontend=_frontend, at_the_table=at_the_table))

@@ -10,9 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Optional
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from ..core.data import Strict, load, load_dir
+from ..core import handicap as _hc
 from ..core.errors import DataError, UnknownName
 from .arcs import arc_parts
 
@@ -28,7 +29,15 @@ Boxes = Annotated[int, Field(ge=0, le=200)]  # boxes of one system or one shield
 Range = Annotated[int, Field(ge=0, le=100)]  # hexes
 Die = Annotated[int, Field(ge=0, le=6)]  # a d6 "hit on this or less"; 0 = cannot hit
 Points = Annotated[int, Field(ge=0, le=100)]  # damage of one hit
-Cost = Annotated[float, Field(ge=0, le=50)]  # energy
+
+
+def _energy(value: float) -> float:
+    if 0 < value < 0.25:
+        raise ValueError("an energy cost is 0 or at least 0.25 (a quarter point, the finest step of FC energy)")
+    return value
+
+
+Cost = Annotated[float, Field(ge=0, le=50), AfterValidator(_energy)]  # energy
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -61,7 +70,7 @@ class ShipModel(Strict):
     provisional: bool = False
     points: int = Field(ge=1, le=1000)
     turn_mode: Literal["AA", "A", "B", "C", "D", "E", "F"]
-    move_cost: float = Field(1.0, gt=0, le=10)
+    move_cost: float = Field(1.0, ge=0.25, le=10)  # FC ships pay 1/3 to 2 a hex; 1/4 is the finest step of energy
     het_cost: Cost = 5.0
     damage_control: Boxes
     shields: list[Boxes] = Field(min_length=6, max_length=6)
@@ -336,3 +345,8 @@ def band_index(bands, rng: int) -> int:
         if rng <= bound:
             return i
     return -1
+
+
+def handicap_prices_for(path: str | Path | None = "") -> _hc.ShieldBoxPrices:
+    """FC's price of a shield box (data/handicap.toml), or the person's own table."""
+    return _hc.load_prices(DATA / _hc.PRICES, path or None, _hc.ShieldBoxPrices)

@@ -21,7 +21,8 @@ engine) and resumes with the parsed answer, the engine action:
   transfer   [[from_shield, to_shield, boxes], ...]
   dac_phaser weapon id ; dac_tractor "free" | "holding"
 The steps that may ask (energy allocation, impulses, fire, damage allocation, end of turn) are generators
-called with ``yield from``. Lookups (arcs, costs, legal moves) are in lookups.py, ships' state in state.py.
+called with ``yield from``. Lookups (arcs, costs, legal moves) are in lookups.py, ships' state in state.py; the engine's fire (fire.py),
+damage (damage.py) and end of turn (end_of_turn.py) are parts of Game it inherits.
 """
 from __future__ import annotations
 
@@ -32,20 +33,23 @@ from ..core.contract import Request
 from ..core.controller import Decision
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, facing_index, from_offset, neighbour
+from ..core.hexgrid import DIRECTIONS, Board, Hex, facing_index, from_offset, neighbour
 from ..core.outcome import Outcome
-from .data import ShipSpec, Tables, band_index, load_tables
+from .data import ShipSpec, Tables, load_tables
 from .geometry import facing_toward
-from . import fix as corrections, requests as opt
+from . import fix as corrections, requests as opt, snapshot as snapshots
 from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
 from .state import Drone, Ship, new_ship
+from .damage import Damage
+from .end_of_turn import EndOfTurn
+from .fire import Fire
 
 DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 DEFENCE_STEPS = opt.DEFENCE_STEPS
 
 
-class Game(Lookups):
+class Game(Fire, Damage, EndOfTurn, Lookups):
     """One FC duel. ``order`` is (first mover, last mover): the robot moves last (FC.GEN.ORDER)."""
 
     sides = ("robot", "player")
@@ -55,7 +59,8 @@ class Game(Lookups):
     def __init__(self, specs: dict[str, ShipSpec], dice: Dice,
                  log: EventLog | None = None, tables: Tables | None = None, order: tuple[str, str] = ("player", "robot"),
                  setup: dict | None = None, start_range: int = 20, max_turns: int | None = None,
-                 board: Board | None = None):
+                 board: Board | None = None, robot_rules=None):
+        self.robot_rules = robot_rules  # the robot's procedure (core.robot_rules; None: published), fc/procedure.py
         self.tables = tables or load_tables()
         self.rules = self.tables.rules
         self.dice, self.log = dice, log if log is not None else EventLog(enabled=False)
@@ -76,6 +81,7 @@ class Game(Lookups):
         # their accelerate and move requests and asks them again, made new: Request.reissue)
         self.standing: dict[str, dict] = {}  # side -> its controller's standing answers by request kind
         self.standing_accel: dict[str, str] = {}  # side -> its standing "accelerate" answer (read every impulse)
+        self.routed: set[str] = set()  # sides whose controller() was asked of this very engine (unroute)
         self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
         self._turn_modes: dict = {}
         self.view_fns = {side: partial(self.view, side) for side in self.ships}
@@ -84,6 +90,10 @@ class Game(Lookups):
         self.turn = 0
         self.impulse = 0
         self.subpulse = 0
+        # where the sequence of play stands: "" (not begun), "energy" (allocation), "impulse" (its start: acceleration,
+        # movement, defensive fire), "fire" (offensive fire), "launch" (the launch step), "end" (end of turn)
+        self.phase = ""
+        self.boundary = None  # called at each boundary when a match keeps snapshots (core/contract.py)
         self.max_turns = max_turns or self.rules.max_turns
         self.setup = setup or {}
         self.over = False
@@ -103,8 +113,9 @@ class Game(Lookups):
         from .robot import Robot
         if kind in ("robot", "policy"):
             self.in_process.add(side)
+            self.routed.add(side)
         if kind == "robot":
-            return Robot(self.dice)
+            return Robot(self.dice, self.robot_rules)
         if kind == "policy":
             self.standing[side] = Policy.standing  # answers it gives whatever the state: not asked
             if "accelerate" in Policy.standing:
@@ -128,10 +139,60 @@ class Game(Lookups):
 
     # ------------------------------------------------------------------------------- the game
     def sequence(self):
-        """The whole game in the rulebook's order; yields requests, returns the Outcome."""
+        """The whole game in the rulebook's order; yields requests, returns the Outcome. A fresh engine starts
+        the game; a restored one (``restore``) resumes at its boundary: where the sequence stands is state
+        (``phase``, ``turn``, ``impulse``), and ``boundary`` (None, or set by a match keeping snapshots) is
+        called at the start of the energy allocation, of every impulse (acceleration and movement), of its
+        offensive fire, of its launch step (when a rack is ready) and of the end of turn: never inside a step
+        (damage allocation asks inside fire: a copy replays from the start of the fire step)."""
         if not self.log.enabled and not self.log.listeners:
             self.emit = _silent  # a silent game (simulations): no event is built
             self.rec = False  # and the hottest events' data is not even put together (moves, shots)
+        if not self.phase:
+            self.begin()
+        while True:
+            if self.phase == "energy":
+                self.impulse = 0
+                if self.boundary is not None:
+                    self.boundary()
+                yield from self.energy_allocation()
+                self.phase, self.impulse = "impulse", 1
+            while self.phase != "end":
+                if self.phase == "impulse":  # acceleration, movement, defensive fire
+                    if self.boundary is not None:
+                        self.boundary()
+                    yield from self.impulse_movement()
+                    if self.over:
+                        return self.ended()
+                    self.phase = "fire"
+                if self.phase == "fire":
+                    if self.boundary is not None:
+                        self.boundary()
+                    yield from self.offensive_fire()
+                    if self.over:
+                        return self.ended()
+                    self.phase = "launch"
+                if self.launch_ready():
+                    if self.boundary is not None:
+                        self.boundary()
+                    yield from self.launch_step()  # asks only a ship with a ready rack
+                if self.impulse == 8:
+                    self.phase, self.impulse = "end", 0
+                else:
+                    self.phase, self.impulse = "impulse", self.impulse + 1
+            if self.boundary is not None:
+                self.boundary()
+            yield from self.end_of_turn()
+            if self.turn >= self.max_turns:
+                return self.outcome("time")
+            self.turn, self.phase = self.turn + 1, "energy"
+
+    def ended(self) -> Outcome:
+        gone = any(s.disengaged for s in self.ships.values())
+        return self.outcome("disengaged" if gone else "destroyed")
+
+    def begin(self) -> None:
+        """The set-up events; the position at the start of turn 1."""
         first, last = self.order
         a, b = self.ships[first], self.ships[last]
         self.emit("setup", game="fc", **self.setup, ships={first: a.spec.name, last: b.spec.name},
@@ -140,18 +201,35 @@ class Game(Lookups):
         if provisional:
             self.emit("provisional", tables=provisional)
         self.start_internal = {s.side: s.internal_boxes() for s in (a, b)}
-        for turn in range(1, self.max_turns + 1):
-            self.turn, self.impulse = turn, 0
-            yield from self.energy_allocation()
-            for impulse in range(1, 9):
-                self.impulse = impulse
-                yield from self.run_impulse()
-                if self.over:
-                    gone = any(s.disengaged for s in self.ships.values())
-                    return self.outcome("disengaged" if gone else "destroyed")
-            self.impulse = 0
-            yield from self.end_of_turn()
-        return self.outcome("time")
+        self.turn, self.impulse, self.phase = 1, 0, "energy"
+
+    # ------------------------------------------------------------------------------- clone and fork
+    def snapshot(self) -> tuple:
+        """The mutable state at a boundary as values nobody changes afterwards (fc/snapshot.py)."""
+        return snapshots.take(self)
+
+    def restore(self, snapshot: tuple, log: EventLog) -> "Game":
+        """A new engine in ``snapshot``'s state, logging to ``log``; its ``sequence()`` resumes at that boundary.
+        It shares no mutable object with ``snapshot`` or with this engine (fc/snapshot.py)."""
+        return snapshots.build(self, snapshot, log)
+
+    def unroute(self, side: str) -> None:
+        """``side`` is now flown by someone else than the in-process controller this engine inherited from the
+        engine it was restored from: forget that controller's standing answer and that its requests may be kept
+        and reissued, so every question (its accelerate too) is asked, each time made new. A side whose
+        controller was asked of this very engine (``controller()``: the match routing it to "robot" or "policy",
+        or a caller wrapping the engine's own robot or policy) keeps what that controller told it: core's Match
+        calls this for every side whenever play() routes them (the same rule as sfb's)."""
+        if side in self.routed:
+            return
+        self.in_process.discard(side)
+        self.standing.pop(side, None)
+        self.standing_accel.pop(side, None)
+
+    def redraw(self, side: str, rng) -> None:
+        """Nothing to re-draw: FC at squadron scale against the Robot Rules hides nothing from either side beyond
+        the dice to come (docs/fc.md#clone). The fork's fresh dice are the match's (Dice.reseed)."""
+        return None
 
     def outcome(self, how: str) -> Outcome:
         first, last = self.order
@@ -205,6 +283,13 @@ class Game(Lookups):
 
     # ------------------------------------------------------------------------------- impulse
     def run_impulse(self):
+        """One whole impulse (tests): movement, then fire."""
+        yield from self.impulse_movement()
+        if not self.over:
+            yield from self.impulse_fire()
+
+    def impulse_movement(self):
+        """Acceleration, the four sub-pulses of movement, defensive fire."""
         standing = self.standing_accel
         for side in self.order:
             ship = self.ships[side]
@@ -236,13 +321,16 @@ class Game(Lookups):
         self.subpulse = 0
         if self.drones:  # no drone in play: nothing has impacted (checked on every impulse)
             yield from self.defensive_fire()
-            if self.over:
-                return
+
+    def impulse_fire(self):
+        """Offensive fire, then launch."""
         yield from self.offensive_fire()
-        if self.over:
-            return
-        if any(r.alive and r.ammo > 0 and not r.launched for s in self.ships.values() for r in s.racks):
-            yield from self.launch_step()  # some rack is ready (launch_step asks only such a ship)
+        if not self.over and self.launch_ready():
+            yield from self.launch_step()
+
+    def launch_ready(self) -> bool:
+        """Some rack is ready to launch (only then is there a launch step to ask)."""
+        return any(r.alive and r.ammo > 0 and not r.launched for s in self.ships.values() for r in s.racks)
 
     # ------------------------------------------------------------------------------- movement
 
@@ -323,357 +411,7 @@ class Game(Lookups):
                     d.alive = False
                     self.emit("drone_destroyed", d.owner, drone=d.target, by=d.id)
 
-    # ------------------------------------------------------------------------------- defensive fire
-    def defensive_fire(self):
-        if not self.drones:
-            return  # no drone in play: nothing has impacted (checked on every impulse)
-        for side in self.order:
-            ship = self.ships[side]
-            impacted = [d for d in self.incoming(side) if d.impacting and not d.held_by]
-            if not impacted:
-                continue
-            plan = (yield opt.defend_request(self, ship, [d.id for d in impacted])).action
-            for did, steps in plan:
-                drone = self._drone(did)
-                for step in steps:
-                    if not drone.alive or drone.held_by:
-                        break
-                    self.defend_step(ship, drone, step)
-            for d in sorted((d for d in impacted if d.alive and not d.held_by), key=lambda d: d.id):
-                yield from self.impact(ship, d)
-                if self.over:
-                    return
-            for d in impacted:
-                d.impacting = False
-
-    def defend_step(self, ship: Ship, drone: Drone, step: str) -> None:
-        """One defence step (one of DEFENCE_STEPS, checked by the defend request) against an impacted drone."""
-        if step == "add":
-            if ship.add_shots > 0 and not drone.released:
-                ship.add_shots -= 1
-                roll = self.dice.d6(f"ADD at drone {drone.id}", ship.side)
-                hit = roll <= self.rules.add_hit
-                if hit:
-                    drone.alive = False
-                self.emit("add", ship.side, drone=drone.id, roll=roll, hit=hit)
-            return
-        if step == "tractor":
-            free = ship.tractors() - sum(1 for d in self.drones if d.alive and d.held_by == ship.side)
-            if free > 0 and ship.spend(self.rules.tractor_use_cost):
-                drone.held_by, drone.impacting = ship.side, False
-                self.emit("tractored", ship.side, drone=drone.id)
-            return
-        kind, as3 = (step[:-4], True) if step.endswith("-as3") else (step, False)
-        for w in ship.live_weapons(kind):
-            if not drone.alive:
-                return
-            if not w.fired and self.in_arc(ship, w.arc, drone.pos):
-                self.fire_phaser_at_drone(ship, w, drone, "as3" if as3 else "")
-
-    def fire_phaser_at_drone(self, ship: Ship, w, drone: Drone, mode: str, paid: bool = False) -> bool:
-        kind = "phaser-3" if mode == "as3" else w.kind
-        rng = distance(ship.pos, drone.pos)
-        chart = self._phaser_chart(kind)
-        col = band_index(chart.bands, rng)
-        if col < 0 or (not paid and not ship.spend(self.rules.phaser_cost[kind])):
-            return False
-        w.fired = True
-        roll = self.dice.d6(f"{w.id} at drone {drone.id} range {rng}" if self.rec or self.dice.asker else w.id,
-                            ship.side)  # the purpose in full only where it is read (see fire_at_ship)
-        dmg = chart.rows[roll - 1][col]
-        drone.damage += dmg
-        if drone.damage >= self.rules.drone_hits:
-            drone.alive = False
-        self.emit("fired", ship.side, weapon=w.id, target=drone.id, mode=mode, range=rng, roll=roll, damage=dmg,
-                  destroyed=not drone.alive)
-        return True
-
-    def impact(self, ship: Ship, drone: Drone):
-        drone.alive = False
-        shield = self.drone_shield(ship, drone)
-        warhead = self.rules.drone_warhead
-        self.emit("impact", drone.owner, drone=drone.id, target=ship.side, shield=shield, damage=warhead)
-        yield from self.apply_volley(ship, warhead, shield, "drone")
-
-    # ------------------------------------------------------------------------------- damage
-    def apply_volley(self, ship: Ship, damage: int, shield: int, kind: str):
-        """Reinforcement, shield, burn-through, then internals down the DAC."""
-        box = ship.shields[shield - 1]
-        cap = 0 if box == 0 else int(min(ship.boxes.get("battery", 0), ship.available()))
-        reinforce = 0
-        if cap > 0:
-            info = {"damage": damage, "shield": shield, "cap": cap, "kind": kind, "penetrates": damage > box}
-            reinforce = (yield opt.reinforce_request(self, ship, info)).action
-            ship.spend(reinforce)
-        left = max(0, damage - reinforce)
-        absorbed = min(box, left)
-        ship.shields[shield - 1] -= absorbed
-        internal = left - absorbed
-        if internal == 0 and damage >= self.rules.burn_through:
-            internal = 1  # the 10-point volley rule: one point always gets through
-        self.emit("damage", ship.side, shield=shield, damage=damage, reinforced=reinforce, shield_boxes=absorbed,
-                  internal=internal, shield_left=ship.shields[shield - 1])
-        if internal:
-            yield from self.allocate_internal(ship, internal)
-
-    def allocate_internal(self, ship: Ship, points: int):
-        tables = self.tables.dac.tables
-        hit: list[str] = []
-        skipped = points
-        for _ in range(3):  # skipped points are re-allocated with new table rolls (3D3d)
-            points, skipped = skipped, 0
-            while points > 0:
-                t = self.dice.d6("damage allocation table", ship.side)
-                for primary, alternate in tables[t - 1]:
-                    if points == 0:
-                        break
-                    points -= 1
-                    got = self._take_now(ship, primary)
-                    if got is ASK:
-                        got = yield from self._take(ship, primary)
-                    if not got:
-                        got = self._take_now(ship, alternate)
-                        if got is ASK:
-                            got = yield from self._take(ship, alternate)
-                    if got:
-                        hit.append(got)
-                    else:
-                        skipped += 1
-            if not skipped:
-                break
-        for _ in range(skipped):  # still nothing to hit: the point takes any remaining box
-            for k in ("frame", "fhull", "rhull", "warp", "phaser", "torpedo", "drone") + tuple(ship.boxes):
-                got = self._take_now(ship, k)
-                if got is ASK:
-                    got = yield from self._take(ship, k)
-                if got:
-                    hit.append(got)
-                    break
-        ship.internals += len(hit)
-        self.emit("internal", ship.side, boxes=hit)
-        if ship.internal_boxes() == 0 and not ship.destroyed:
-            ship.destroyed = True
-            self.over = True
-            self.emit("destroyed", ship.side)
-
-    def _take_now(self, ship: Ship, box: str):
-        """Destroy one ``box`` (a DAC entry) where the owner has no choice to make (almost every damage point):
-        what was hit, or None; ASK, with nothing done, where the owner chooses (which phaser, which tractor)."""
-        if box == "phaser":
-            candidates = [w for w in ship.weapons if w.alive and w.phaser]
-            if len(candidates) != 1:
-                return ASK if candidates else None
-            candidates[0].alive = False
-            return candidates[0].id
-        if box == "torpedo":
-            w = next((w for w in ship.weapons if w.alive and not w.phaser), None)
-            if w is None:
-                return None
-            w.alive = False
-            return w.id
-        if box == "drone":
-            rack = next((r for r in ship.racks if r.alive), None)
-            if rack is None:
-                return None
-            rack.alive = False
-            return "drone-rack"
-        if ship.boxes.get(box, 0) <= 0:
-            return None
-        if box == "tractor" and any(d.alive and d.held_by == ship.side for d in self.drones):
-            return ASK
-        ship.boxes[box] -= 1
-        if box == "battery":
-            ship.battery = min(ship.battery, float(ship.boxes[box]))
-        return box
-
-    def _take(self, ship: Ship, box: str):
-        """Destroy one ``box``; returns what was hit or None. A generator: the owner may choose (``_take_now``
-        does the rest without building a generator per damage point)."""
-        got = self._take_now(ship, box)
-        if got is not ASK:
-            return got
-        if box == "phaser":
-            candidates = [w.id for w in ship.weapons if w.alive and w.phaser]
-            wid = (yield opt.dac_phaser_request(self, ship, candidates)).action
-            self._weapon(ship, wid).alive = False
-            return wid
-        held = [d for d in self.drones if d.alive and d.held_by == ship.side]  # a tractor, some holding drones
-        free = ship.boxes["tractor"] - len(held)
-        choice = (yield opt.dac_tractor_request(self, ship, {"free": free > 0, "holding": True})).action
-        if choice == "holding" or free <= 0:
-            d = held[0]  # the lost tractor lets its drone go: it hits next defensive fire
-            d.held_by, d.released, d.impacting = "", True, True
-        ship.boxes["tractor"] -= 1
-        return "tractor"
-
-    # ------------------------------------------------------------------------------- offensive fire
-    def offensive_fire(self):
-        orders = {}
-        for side in self.order:  # decided simultaneously: nothing is paid before both have decided
-            orders[side] = (yield opt.fire_request(self, self.ships[side])).action
-        # weapons are paid for when fire is declared, before any volley lands (reinforcement comes later)
-        committed = {side: self.commit_fire(self.ships[side], orders[side]) for side in self.order if orders[side]}
-        for side in self.order:  # simultaneous: both volleys land even if the first destroys a ship
-            if side in committed:  # held fire: nothing to resolve
-                yield from self.resolve_fire(self.ships[side], committed[side])
-
-    def fire_options(self, ship: Ship) -> list[str]:
-        return [w.id for w in ship.weapons if w.alive and not w.fired]
-
-    def commit_fire(self, ship: Ship, shots: list) -> list[tuple]:
-        """Pay for every shot that ``options.fire_check`` accepted; returns the paid shots."""
-        target = self.enemy(ship.side)
-        paid = []
-        for wid, tgt, mode, only_if_alive in shots:
-            w = self._weapon(ship, wid)
-            pos = target.pos if tgt == "ship" else self._drone(tgt).pos
-            cost = self.weapon_cost(w, mode, distance(ship.pos, pos))
-            ship.spend(cost)
-            w.fired = True
-            paid.append((w, tgt, mode, bool(only_if_alive), cost))
-        return paid
-
-    def resolve_fire(self, ship: Ship, paid: list[tuple]):
-        target = self.enemy(ship.side)
-        volley = 0
-        for w, tgt, mode, only_if_alive, cost in paid:
-            if tgt != "ship":
-                drone = self._drone(tgt)
-                if not drone.alive:  # a shot held for a drone already destroyed: not fired, power back
-                    w.fired = False
-                    ship.energy += cost
-                    continue
-                self.fire_phaser_at_drone(ship, w, drone, mode, paid=True)
-                continue
-            volley += self.fire_at_ship(ship, w, target, mode)
-        if volley > 0:
-            shield = self.shield_toward(target, ship.pos, ship.prev_pos)
-            yield from self.apply_volley(target, volley, shield, "direct")
-
-    def fire_at_ship(self, ship: Ship, w, target: Ship, mode: str) -> int:
-        rng = distance(ship.pos, target.pos)
-        # the purpose in full where it is read: the event log (rec), a person rolling (asker); a silent game's
-        # record keeps the weapon's id
-        roll = self.dice.d6(f"{w.id} {mode} at range {rng}".replace("  ", " ") if self.rec or self.dice.asker
-                            else w.id, ship.side)
-        if w.phaser:
-            kind = "phaser-3" if mode == "as3" else w.kind
-            chart = self._phaser_chart(kind)
-            dmg = chart.rows[roll - 1][band_index(chart.bands, rng)]
-        elif w.kind == "disruptor":
-            ship.fired_disruptors = True
-            t = self.tables.disruptor
-            if mode == "overload":
-                col = band_index(t.overload_bands, rng)
-                dmg = t.overload_damage[col] if roll <= t.overload_hit[col] else 0
-            else:
-                col = band_index(t.bands, rng)
-                dmg = t.damage[col] if roll <= t.hit[col] else 0
-        else:
-            t = self.tables.photon
-            col = band_index(t.bands, rng)
-            dmg = (t.overload_damage if mode == "overload" else t.damage) if roll <= t.hit[col] else 0
-            w.arm = 0
-        if self.rec:
-            self.emit("fired", ship.side, weapon=w.id, target="ship", mode=mode, range=rng, roll=roll, damage=dmg)
-        return dmg
-
-    # ------------------------------------------------------------------------------- launch
-    def launch_step(self):
-        for side in self.order:
-            ship = self.ships[side]
-            if not ship.ready_racks():
-                continue
-            targets = (yield opt.launch_request(self, ship)).action
-            for tgt in targets:
-                racks = ship.ready_racks()
-                aim = self.drone_target_pos_of(side, tgt)
-                rack = racks[0]
-                rack.ammo -= 1
-                rack.launched = True
-                self._drone_count += 1
-                did = f"{side[0]}{self._drone_count}"
-                facing = facing_toward(ship.pos, aim)[0] if aim != ship.pos else ship.facing
-                self.drones.append(Drone(did, side, tgt if tgt != "ship" else self.enemy(side).side, ship.pos,
-                                         facing, self.turn))
-                self.emit("launched", side, drone=did, target=tgt)
-
-    # ------------------------------------------------------------------------------- end of turn
-    def end_of_turn(self):
-        for side in self.order:
-            ship = self.ships[side]
-            store = (yield opt.batteries_request(self, ship)).action
-            ship.battery += store
-            self.emit("batteries", side, stored=store, battery=ship.battery)
-            ship.energy = 0.0
-            yield from self.repair(ship)
-            yield from self.transfer(ship)
-            for w in ship.weapons:
-                w.fired = False
-            for r in ship.racks:
-                r.launched = False
-            ship.fired_disruptors = False
-            ship.tractors_used = 0
-        for d in self.drones:  # endurance (4G6): gone at the end of the third turn after launch
-            if d.alive and self.turn - d.launched_turn >= self.rules.drone_endurance_turns:
-                d.alive = False
-                if d.held_by:
-                    d.held_by = ""
-        self.drones = [d for d in self.drones if d.alive]
-
-    def repair(self, ship: Ship):
-        points = ship.spec.damage_control
-        if not self.damaged_systems(ship) and not self.reload_options(ship) and not ship.repair_target:
-            return
-        order = list((yield opt.repair_request(self, ship, points)).action)
-        if ship.repair_target:  # a started box is finished first (5G)
-            order.insert(0, ship.repair_target)
-        repairable = None  # what can be repaired now: the same until a box is restored
-        for item in order:
-            if points <= 0:
-                break
-            if repairable is None:
-                repairable = set(self.damaged_systems(ship)) | set(self.reload_options(ship))
-            if item not in repairable:
-                continue
-            cost = self.repair_cost(item)
-            progress = ship.repair_done if ship.repair_target == item else 0
-            spend = min(points, cost - progress)
-            points -= spend
-            if progress + spend >= cost:
-                self._restore(ship, item)
-                repairable = None
-                ship.repair_target, ship.repair_done = "", 0
-                self.emit("repaired", ship.side, item=item)
-            else:
-                ship.repair_target, ship.repair_done = item, progress + spend
-
-    def _restore(self, ship: Ship, item: str) -> None:
-        if item == "reload-add":  # the ADD is reloaded from the ship's stores (docs/fc.md#repairs)
-            ship.add_shots = ship.spec.add_shots
-        elif item.startswith("reload-"):
-            ship.racks[int(item[7:]) - 1].ammo = ship.spec.per_rack
-            ship.reloads -= 1
-        elif item.startswith("rack-"):
-            ship.racks[int(item[5:]) - 1].alive = True
-        elif item in ship.boxes:
-            ship.boxes[item] += 1
-        else:
-            self._weapon(ship, item).alive = True
-
-    def transfer(self, ship: Ship):
-        moves = (yield opt.transfer_request(self, ship)).action
-        for a, b, n in moves:  # checked by options.transfer_check (FC.7C)
-            ship.shields[a - 1] -= n
-            ship.shields[b - 1] += n
-            self.emit("transfer", ship.side, source=a, to=b, boxes=n)
-
     # ------------------------------------------------------------------------------- lookups
-
-
-
-
-ASK = object()  # _take_now: the owner chooses what is lost; ask (the generator _take)
 
 
 def _silent(*args, **data) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core.hexgrid import Hex, distance, facing_toward, in_arc, neighbour, shields_facing
 from .arcs import arc_parts
-from .state import Ship
+from .state import Drone, Ship
 
 
 def axis_offset(origin: Hex, facing: int, h: Hex) -> int:
@@ -151,11 +151,12 @@ def slip_relative(ship: Ship, h: Hex, toward: bool) -> str:
 
 def away_from_centerline(ship: Ship, enemy: Ship, moves: tuple[str, str]) -> str:
     """Of two manoeuvres, the one leaving the ship farther from the enemy's centerline (first on a tie)."""
-    a, b = (axis_offset(enemy.pos, enemy.facing, after_move(ship, m)[0]) for m in moves)
+    a = axis_offset(enemy.pos, enemy.facing, after_move(ship, moves[0])[0])
+    b = axis_offset(enemy.pos, enemy.facing, after_move(ship, moves[1])[0])
     return moves[1] if b > a else moves[0]
 
 
-def approaching_drone(ship: Ship, drone) -> bool:
+def approaching_drone(ship: Ship, drone: Drone) -> bool:
     """An enemy drone seeking this ship and still in flight (not held, not yet impacting)."""
     return drone.alive and drone.target == ship.side and not drone.held_by and not drone.impacting
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core.events import Event
 from ..core.hexgrid import Hex, label
 from ..core.narrate import Narrator, decision_line, stamp
+from ..core.words import in_words
 
 
 def _where(xy) -> str:
@@ -19,12 +20,14 @@ def _line(fmt):
 FORMATS = {
     "setup": lambda e: (f"Federation Commander: robot {e.data.get('ships', {}).get('robot')} against "
                         f"{e.data.get('ships', {}).get('player')}" + (f" ({e.data['opponent']})" if e.data.get("opponent") else "")
-                        + f", seed {e.data.get('seed')}"),
+                        + f", seed {e.data.get('seed')}"
+                        + (f"\n{e.data['robot_rules'].get('summary')}" if e.data.get("robot_rules") else "")),
     "provisional": lambda e: ("Provisional data in use (stand-ins for unconfirmed FC charts): "
                               + ", ".join(e.data.get("tables", [])) + "; see 'paperrobot data --provisional --game fc'"),
     "decision": decision_line,
-    "allocated": _line(lambda d: f"allocates speed {d['speed']}, regenerates {d['regen'] or 'nothing'}, "
-                                 f"energy {d['energy']} + battery {d['battery']}"),
+    "allocated": _line(lambda d: f"allocates speed {d['speed']}, regenerates "
+                                 f"{in_words(d['regen'], ', ') if d['regen'] else 'nothing'}, energy "
+                                 f"{in_words(d['energy'])} + battery {in_words(d['battery'])}"),
     "accelerated": _line(lambda d: f"accelerates to {d['speed']}"),
     "emergency": _line(lambda d: "emergency deceleration"),
     "moved": _line(lambda d: f"{d['move']} to {_where(d['to'])} facing {d['facing']}"),
@@ -47,9 +50,9 @@ FORMATS = {
     "destroyed": _line(lambda d: "is DESTROYED"),
     "disengaged": _line(lambda d: "leaves the map and disengages"),
     "correction": _line(lambda d: "correction to match the table: "
-                                  + ", ".join(f"{k}={v}" for k, v in d["changes"].items())),
+                                  + ", ".join(f"{k}={in_words(v)}" for k, v in d["changes"].items())),
     "result": lambda e: (f"Result after turn {e.turn}: " + (f"{e.data['winner']} wins" if e.data.get("winner")
-                         else "a draw") + f" ({e.data['result']}; internal damage {e.data.get('internals')})"),
+                         else "a draw") + f" ({e.data['result']}; internal damage {in_words(e.data.get('internals'))})"),
 }
 
 

@@ -3,16 +3,23 @@ less (overloaded) or on impulse 8, shoot drones within two hexes, turn away once
 spent, reinforce the shield that is hit, repair sensibly. Deterministic (no dice)."""
 from __future__ import annotations
 
+from typing import Any, Callable, ClassVar
+
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, from_offset, in_arc, neighbour
 from . import geometry as geo
 from .arcs import wedges
-from .requests import PLAIN, encode
+from .answers import PLAIN, encode
 from .robot import Robot, repair_order
-from .state import Ship
+from .state import Drone, Ship
 
 WHY = (Reason("POLICY", "heuristic player policy"),)
+
+
+# Typed for mypyc (compiled: docs/speed.md). ``game`` is Any: FC's Game is interpreted (a class of mixins). No closure or
+# key lambda is left in a method (slow compiled): the runway test is a method and the choices are loops that keep
+# max()'s and min()'s first-of-the-best order.
 
 
 def _heavy_ready(ship: Ship) -> bool:
@@ -27,13 +34,13 @@ _KEYS: dict[str, Decision] = {}  # the policy's Decisions for option-key answers
 class Policy:
     # Answers the policy gives whatever the state (see accelerate): the engine applies them to a side the
     # policy flies without building a request (Game.standing): a tenth of a simulated battle's questions.
-    standing = {"accelerate": "none"}
-    phaser_range = 5  # fire phasers at the ship from this range in (always on impulse 8)
-    photon_range = 4  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
-    disruptor_range = 2
+    standing: ClassVar[dict[str, str]] = {"accelerate": "none"}
+    phaser_range: ClassVar[int] = 5  # fire phasers at the ship from this range in (always on impulse 8)
+    photon_range: ClassVar[int] = 4  # heavy weapons: close in (always on impulse 8 within 12); tuned on 200 seeds each
+    disruptor_range: ClassVar[int] = 2
 
-    def __init__(self):
-        self.steps: dict = {}  # request kind -> the method answering it
+    def __init__(self) -> None:
+        self.steps: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}  # request kind -> the method answering it
 
     def decide(self, request: Request) -> Decision:
         """The policy's answer in contract terms (an option key or a form's values)."""
@@ -56,7 +63,7 @@ class Policy:
         return Decision(getattr(self, request.kind)(game, request.subject, game.enemy(request.side), request.data),
                         WHY)
 
-    def allocate(self, game, ship: Ship, enemy: Ship, _o):
+    def allocate(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> dict[str, Any]:
         budget = ship.available()
         photons = [w for w in ship.live_weapons("photon")]
         photon_cost = sum(game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost for w in photons)
@@ -66,65 +73,65 @@ class Policy:
         while speed and speed * ship.spec.move_cost > budget:
             speed -= 8
         budget -= speed * ship.spec.move_cost
-        chosen = []
+        chosen: list[str] = []
         for w in photons:
             cost = game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost
             if cost <= budget - 6:
                 chosen.append(w.id)
                 budget -= cost
-        regen, level = [], list(ship.shields)
+        regen: list[int] = []
+        level = list(ship.shields)
         for _ in range(2):
             room = [n for n in range(1, 7) if level[n - 1] < ship.shield_max[n - 1]]
             if not room or budget < game.rules.regen_cost + 6:
                 break
-            n = min(room, key=lambda k: (level[k - 1], k))
+            n = room[0]  # the weakest shield with room, the lowest number on a tie
+            for k in room:
+                if level[k - 1] < level[n - 1]:
+                    n = k
             level[n - 1] += 1
             regen.append(n)
             budget -= game.rules.regen_cost
-        hold = []
+        hold: list[str] = []
         for d in game.drones:
             if d.alive and d.held_by == ship.side and budget >= game.rules.tractor_hold_cost:
                 hold.append(d.id)
                 budget -= game.rules.tractor_hold_cost
         return {"speed": speed, "regen": regen, "hold": hold, "photons": chosen}
 
-    def accelerate(self, game, ship, enemy, _o):
+    def accelerate(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> str:
         return "none"
 
-    def move(self, game, ship: Ship, enemy: Ship, options):
+    def move(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> str:
         move = self.steer(game, ship, enemy, options)
         board = game.board
         if board is None:
             return move
         # a fixed map: never fly off it (that would disengage): keep at least four hexes of runway ahead
-
-        def runway(m: str) -> int:
-            pos, facing = geo.after_move(ship, m)
-            if not board.contains(pos):
-                return -1
-            n = 0
-            while n < 6 and board.contains(neighbour(pos, facing)):
-                pos, n = neighbour(pos, facing), n + 1
-            return n
-
-        if runway("straight") < 6 and "turn-left" in options:
+        if _runway(board, ship, "straight") < 6 and "turn-left" in options:
             # head back toward the middle while there is room to turn (toward the centre, else the roomier way)
-            turns = [t for t in ("turn-left", "turn-right") if runway(t) >= 1]
+            turns = [t for t in ("turn-left", "turn-right") if _runway(board, ship, t) >= 1]
             toward = geo.turn_toward(ship, from_offset(board.cols // 2, board.rows // 2))
             if turns:
-                return toward if toward in turns else max(turns, key=runway)
-        if runway(move) >= 4:
+                return toward if toward in turns else _roomiest(board, ship, turns)
+        if _runway(board, ship, move) >= 4:
             return move
-        cheap = [m for m in options if not m.startswith("het") and m != "decel"]  # pivots included
-        best = max(cheap, key=lambda m: (runway(m), m == move))
-        if runway(best) >= 1 or "decel" not in options:
-            hets = [m for m in options if m.startswith("het")]
-            if runway(best) <= 1 and hets:
-                return max(hets, key=runway)
+        cheap: list[str] = [m for m in options if not m.startswith("het") and m != "decel"]  # pivots included
+        if not cheap:
+            raise ValueError("max() arg is an empty sequence")  # as max() would
+        best, best_key = cheap[0], (_runway(board, ship, cheap[0]), cheap[0] == move)
+        for m in cheap[1:]:
+            key = (_runway(board, ship, m), m == move)
+            if key > best_key:  # the first of the best, as max()
+                best, best_key = m, key
+        if best_key[0] >= 1 or "decel" not in options:
+            hets: list[str] = [m for m in options if m.startswith("het")]
+            if best_key[0] <= 1 and hets:
+                return _roomiest(board, ship, hets)
             return best
         return "decel"
 
-    def steer(self, game, ship: Ship, enemy: Ship, options):
+    def steer(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> str:
         if distance(ship.pos, enemy.pos) <= 6 and not _heavy_ready(ship):
             # heavy weapons spent: turn away to show fresh shields until they are ready again
             toward = geo.turn_toward(ship, enemy.pos)
@@ -136,8 +143,8 @@ class Policy:
                 return turn
         return "straight"
 
-    def defend(self, game, ship, enemy, drone_ids):
-        plan = []
+    def defend(self, game: Any, ship: Ship, enemy: Ship, drone_ids: Any) -> list[list[Any]]:
+        plan: list[list[Any]] = []
         for did in drone_ids:
             d = game._drone(did)
             shield = game.drone_shield(ship, d)
@@ -147,18 +154,20 @@ class Policy:
                 plan.append([did, ["add", "phaser-3"]])
         return plan
 
-    def reinforce(self, game, ship, enemy, options):
+    def reinforce(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> Any:
         if options["penetrates"] or options["kind"] == "direct":
             return min(options["cap"], options["damage"])
         return 0
 
-    def fire(self, game, ship: Ship, enemy: Ship, _o):
-        shots, budget, used = [], [ship.available()], set()
+    def fire(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[list[Any]]:
+        shots: list[list[Any]] = []
+        budget = [ship.available()]
+        used: set[str] = set()
         if game.drones:
             self.fire_at_drones(game, ship, shots, budget, used)
         rng = distance(ship.pos, enemy.pos)
         last = game.impulse == 8
-        plan = []
+        plan: list[str] = []
         if rng <= self.photon_range or (last and rng <= 12):
             plan.append("photon")
         if rng <= self.disruptor_range or (last and rng <= 12):
@@ -191,10 +200,15 @@ class Policy:
                 shots.append([w.id, "ship", mode, False])
         return shots
 
-    def fire_at_drones(self, game, ship: Ship, shots: list, budget: list, used: set) -> None:
+    def fire_at_drones(self, game: Any, ship: Ship, shots: list[list[Any]], budget: list[float],
+                       used: set[str]) -> None:
         """Drones first: every drone within two hexes gets phasers until it is likely dead (4 points)."""
-        robot = Robot(None)
-        for d in sorted(game.incoming(ship.side), key=lambda d: (distance(d.pos, ship.pos), d.id)):
+        robot: Any = Robot(None)
+        keyed: list[tuple[int, str, int, Drone]] = []  # nearest first, then by id (as a stable sort by that key)
+        for d in game.incoming(ship.side):
+            keyed.append((distance(d.pos, ship.pos), d.id, len(keyed), d))
+        keyed.sort()
+        for _, _, _, d in keyed:
             if d.held_by or d.impacting or distance(d.pos, ship.pos) > 2:
                 continue
             dealt = d.damage
@@ -208,19 +222,19 @@ class Policy:
                     budget[0] -= c
                     dealt += 3
 
-    def launch(self, game, ship, enemy, _o):
+    def launch(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[str]:
         if geo.rng(ship, enemy) <= 12:
             return ["ship"] * len(ship.ready_racks())
         return []
 
-    def batteries(self, game, ship, enemy, _o):
+    def batteries(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> float:
         return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
 
-    def repair(self, game, ship, enemy, _o):
+    def repair(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[str]:
         return repair_order(game, ship, enemy)
 
-    def transfer(self, game, ship, enemy, _o):
-        moves = []
+    def transfer(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[list[int]]:
+        moves: list[list[int]] = []
         level = list(ship.shields)
         for weak in range(1, 7):
             if level[weak - 1] > 4 or level[weak - 1] >= ship.shield_max[weak - 1]:
@@ -234,8 +248,29 @@ class Policy:
                     break
         return moves
 
-    def dac_phaser(self, game, ship, enemy, candidates):
+    def dac_phaser(self, game: Any, ship: Ship, enemy: Ship, candidates: Any) -> Any:
         return candidates[-1]
 
-    def dac_tractor(self, game, ship, enemy, options):
+    def dac_tractor(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> str:
         return "free" if options.get("free") else "holding"
+
+
+def _runway(board: Any, ship: Ship, move: str) -> int:
+    """Hexes (up to 6) the ship could fly straight on after ``move`` and stay on the fixed map; -1: off it."""
+    pos, facing = geo.after_move(ship, move)
+    if not board.contains(pos):
+        return -1
+    n = 0
+    while n < 6 and board.contains(neighbour(pos, facing)):
+        pos, n = neighbour(pos, facing), n + 1
+    return n
+
+
+def _roomiest(board: Any, ship: Ship, moves: list[str]) -> str:
+    """The move with the longest runway, the first of equals (as max() with that key)."""
+    best, most = moves[0], _runway(board, ship, moves[0])
+    for m in moves[1:]:
+        room = _runway(board, ship, m)
+        if room > most:
+            best, most = m, room
+    return best

@@ -2,7 +2,11 @@
 
 Each ``*_request`` builds the Request the engine yields; its ``check`` (or its form's check) turns an answer
 in contract terms (an option key, or a form's values) into the engine's action, or raises IllegalAction
-naming the FC rule it breaks. Nothing here changes game state. ``encode(kind, action)`` turns an engine
+naming the FC rule it breaks. Nothing here changes game state. The fire and launch requests are in
+fire_requests.py, the end-of-turn ones and the damage choices in end_requests.py, the shared pieces in forms.py;
+this module re-exports them all (the engine asks ``requests.fire_request(...)``). The fire and launch requests are in
+fire_requests.py, the end-of-turn ones and the damage choices in end_requests.py, the shared pieces in forms.py;
+this module re-exports them all (the engine asks ``requests.fire_request(...)``). ``encode(kind, action)`` turns an engine
 action (what the robot and the policy compute) back into contract terms.
 
 Contract answers, by request kind:
@@ -26,72 +30,14 @@ from typing import Any
 
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
-from ..core.hexgrid import distance
-
-SPEEDS = (0, 8, 16, 24)
-DEFENCE_STEPS = ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "phaser-1", "phaser-2", "tractor")
-NONE = ("", "none", None)
-PLAIN = frozenset(("accelerate", "move", "dac_phaser", "dac_tractor"))  # answers that are the engine's action
-EPS = 1e-9
-
-
-def num_key(x: float) -> str:
-    """A number as an option key that reads back exactly."""
-    return str(int(x)) if float(x) == int(x) else repr(float(x))
-
-
-def _list(value: Any, name: str, rule: str) -> list:
-    if value is None:
-        return []
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    if isinstance(value, (str, int)):
-        return [value] if value not in NONE else []
-    raise IllegalAction(f"{name} must be a list, not {type(value).__name__}", rule)
-
-
-def _int(value: Any, name: str, rule: str) -> int:
-    if isinstance(value, bool):
-        raise IllegalAction(f"{name} must be a whole number", rule)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value == int(value):
-        return int(value)
-    if isinstance(value, str) and value.strip().isascii() and value.strip().lstrip("-").isdigit() and len(value) < 6:
-        return int(value)
-    raise IllegalAction(f"{name} must be a whole number, not {str(value)[:20]!r}", rule)
-
-
-def form_parser(check, known: frozenset, presets, kind: str):
-    """A form request's parser: a dict of values (only this form's fields) or a preset's key, through ``check``.
-    The same answers as Request.parse with the form, without building a set per answer (the hot path)."""
-    def parse(answer):
-        if isinstance(answer, dict):
-            for name in answer:
-                if name not in known:
-                    raise IllegalAction(f"{str(name)[:30]!r} is not a field of this form; the fields are "
-                                        f"{', '.join(sorted(known))}")
-            return check(answer)
-        if isinstance(answer, str):
-            for option in presets():
-                if option.key == answer:
-                    return check(option.value)
-        shown = ", ".join(o.key for o in presets())
-        raise IllegalAction(f"{str(answer)[:40]!r} is not an answer to this {kind} question; choose one of: {shown}, "
-                            f"or the form's values")
-    return parse
-
-
-def _options(presets):
-    """Presets as Options; a duplicate of an earlier preset's values is left out."""
-    out, seen = [], []
-    for key, label, value in presets:
-        if value in seen:
-            continue
-        seen.append(value)
-        out.append(Option(key, label, value))
-    return tuple(out)
-
+from . import candidates
+from .answers import DEFENCE_STEPS, PLAIN, encode, num_key, shot_key  # noqa: F401 (re-exported)
+from .forms import (EPS, NONE, SPEEDS, _int, _list, _options, _policy, form_parser)  # noqa: F401 (re-exported)
+from .fire_requests import (_fire, fire_check, fire_form, fire_request, launch_check, launch_fields, launch_request,
+    launch_targets, legal_shots, parse_shot, shot_cost, shot_fields)  # noqa: F401 (re-exported)
+from .end_requests import (REPAIR_FIELDS, TRANSFER_FIELDS, TRANSFER_NAMES, batteries_request, battery_room,
+    dac_phaser_request, dac_tractor_request, parse_transfer, repair_check, repair_request, repairable,
+    transfer_check, transfer_choices, transfer_request, transfer_step)  # noqa: F401 (re-exported)
 
 # ------------------------------------------------------------------------------- allocate (FC.1)
 ALLOCATE_FIELDS = (Field("speed", "baseline speed: 0, 8, 16 or 24"),
@@ -168,8 +114,10 @@ def allocate_request(game, ship) -> Request:
                 lambda values: allocation_check(game, ship, values))
 
     def presets():
-        return _options((("suggested", "the player policy's allocation", _policy(game, "allocate", ship)),
-                         ("drift", "speed 0, nothing else", {"speed": 0, "regen": [], "hold": [], "photons": []})))
+        suggested = _policy(game, "allocate", ship)
+        return _options((("suggested", "the player policy's allocation", suggested),
+                         ("drift", "speed 0, nothing else", {"speed": 0, "regen": [], "hold": [], "photons": []}))
+                        + candidates.allocation(game, ship, suggested))
     return Request("allocate", ship.side, state=game, subject=ship, options=presets, form=form,
                    view=game.view_fns[ship.side], prompt="Energy allocation")
 
@@ -233,7 +181,22 @@ def move_request(game, ship, moves: list[str]) -> Request:
 
 def _move(game, ship, moves, options, check) -> Request:
     return Request("move", ship.side, state=game, subject=ship, data=moves, options=options, default="straight",
-                   check=check, view=game.view_fns[ship.side], prompt="Move")
+                   check=check, view=lambda: move_view(game, ship), prompt="Move")
+
+
+def move_view(game, ship) -> dict:
+    """The side's view with where each legal move leads (``moves``: key, hex, cube q/r, facing), for front ends to
+    draw each move's destination (FC.3: turns, sideslips, HETs)."""
+    from .geometry import _STEPS, after_move
+    from ..core.hexgrid import label
+    out = dict(game.view_fns[ship.side]())
+    out["moves"] = []
+    for key in game.moves[ship.side]:
+        if key not in _STEPS:
+            continue  # not a place on the map
+        pos, facing = after_move(ship, key)
+        out["moves"].append({"key": key, "hex": label(pos), "q": pos.q, "r": pos.r, "facing": "ABCDEF"[facing]})
+    return out
 
 
 # ------------------------------------------------------------------------------- defend (FC.4)
@@ -289,385 +252,3 @@ def reinforce_request(game, ship, info: dict) -> Request:
                        Option(str(n)) for n in range(cap + 1) if str(n) != default()),
                    check=check, view=game.view_fns[ship.side],
                    prompt=f"{info['damage']} damage on shield #{info['shield']}: reinforce with how many (0-{cap})?")
-
-
-# ------------------------------------------------------------------------------- fire (FC.5)
-_SHOT_FIELDS: dict[int, tuple] = {}
-
-
-def shot_fields(n: int) -> tuple:
-    """The fields of a volley of up to ``n`` shots, and their names."""
-    found = _SHOT_FIELDS.get(n)
-    if found is None:
-        fields = tuple(Field(f"shot{i}", f"shot {i}: weapon@target[:mode], or none") for i in range(1, n + 1))
-        names = tuple(f.name for f in fields)
-        found = _SHOT_FIELDS[n] = (fields, names, frozenset(names))
-    return found
-
-
-def shot_key(wid: str, tgt: str, mode: str) -> str:
-    return f"{wid}@{tgt}" + (f":{mode}" if mode else "")
-
-
-def parse_shot(text: Any) -> tuple[str, str, str]:
-    if not isinstance(text, str):
-        raise IllegalAction(f"a shot is weapon@target[:mode], not {str(text)[:30]!r}", "FC.GEN.ARC")
-    head, _, mode = text.partition(":")
-    wid, _, tgt = head.partition("@")
-    return wid.strip(), (tgt.strip() or "ship"), mode.strip()
-
-
-def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tuple[Any, float]:
-    """(weapon, cost) of one shot, or IllegalAction naming the rule (FC.GEN.ARC, FC.5A)."""
-    w = game.weapon_index[ship.side].get(wid)
-    if w is None:
-        raise IllegalAction(f"{ship.spec.name} has no weapon {wid[:30]!r}", "FC.GEN.ARC")
-    if w.fired or not w.alive:
-        raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
-    if tgt == "ship":
-        if mode not in ("", "as3", "overload") or (mode == "as3" and not w.phaser) or (mode == "overload" and w.phaser):
-            raise IllegalAction(f"{mode[:30]!r} is not a fire mode of {wid}", "FC.GEN.ARC")
-        pos = enemy_pos or game.enemy(ship.side).pos
-        if not game.in_arc(ship, w.arc, pos):
-            raise IllegalAction(f"the enemy ship is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
-    else:
-        drone = next((d for d in game.drones if d.id == tgt and d.alive), None)
-        if drone is None:
-            raise IllegalAction(f"there is no drone {tgt[:30]!r}", "FC.4A")
-        if not w.phaser:
-            raise IllegalAction("only phasers fire at drones", "FC.5A")
-        if mode not in ("", "as3"):
-            raise IllegalAction(f"{mode[:30]!r} is not a fire mode of {wid} at a drone", "FC.GEN.ARC")
-        pos = drone.pos
-        if not game.in_arc(ship, w.arc, pos):
-            raise IllegalAction(f"drone {tgt} is not in the {w.arc} arc of {wid}", "FC.GEN.ARC")
-    rng = distance(ship.pos, pos)
-    cost = game.weapon_cost(w, mode, rng)
-    if cost is None:
-        raise IllegalAction(f"{wid} cannot fire {mode or 'standard'} at range {rng}", "FC.GEN.ARC")
-    return w, cost
-
-
-def fire_check(game, ship, names: tuple, values: dict) -> list:
-    if not values:
-        return []  # hold fire (the answer most often given)
-    shots, used, spent, enemy_pos = [], set(), 0.0, None
-    for name in names:
-        text = values.get(name)
-        if text in NONE:
-            continue
-        wid, tgt, mode = parse_shot(text)
-        if wid in used:
-            raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
-        enemy_pos = enemy_pos or game.enemy(ship.side).pos
-        w, cost = shot_cost(game, ship, wid, tgt, mode, enemy_pos)
-        spent += cost
-        if spent > ship.available() + EPS:
-            raise IllegalAction(f"no power to fire {wid} ({cost:g} needed)", "FC.GEN.POWER")
-        used.add(wid)
-        shots.append([wid, tgt, mode, False])
-    return shots
-
-
-def legal_shots(game, ship, used=(), budget: float | None = None) -> list[tuple[str, str]]:
-    """(key, label) of every shot one weapon not in ``used`` may take now within ``budget``."""
-    budget = ship.available() if budget is None else budget
-    enemy = game.enemy(ship.side)
-    drones = [d for d in game.drones if d.alive and d.owner != ship.side]
-    out = []
-    for w in ship.weapons:
-        if not w.alive or w.fired or w.id in used:
-            continue
-        modes = ("", "as3") if w.kind in ("phaser-1", "phaser-2") else ("",) if w.phaser else ("", "overload")
-        targets = [("ship", enemy.pos)] + ([(d.id, d.pos) for d in drones] if w.phaser else [])
-        for tgt, pos in targets:
-            if not game.in_arc(ship, w.arc, pos):
-                continue
-            rng = distance(ship.pos, pos)
-            for mode in modes:
-                cost = game.weapon_cost(w, mode, rng)
-                if cost is None or cost > budget + EPS:
-                    continue
-                what = "the enemy ship" if tgt == "ship" else f"drone {tgt}"
-                out.append((shot_key(w.id, tgt, mode), f"{w.id} {mode or 'standard'} at {what} (range {rng}, "
-                                                        f"cost {cost:g})"))
-    return out
-
-
-def fire_form(game, ship, n: int) -> tuple:
-    """The form of a volley of up to ``n`` shots of ``ship``, its presets and its parser, built once per ship and
-    size: they read the state when called, which is the state of the open request."""
-    key = ("fire", ship.side, n)
-    found = game.forms.get(key)
-    if found is not None:
-        return found
-    fields, names, known = shot_fields(n)
-
-    def choices(name, earlier):
-        used, spent = set(), 0.0
-        for prev in names[:names.index(name)]:
-            text = earlier.get(prev)
-            if text in NONE:
-                continue
-            wid, tgt, mode = parse_shot(text)
-            spent += shot_cost(game, ship, wid, tgt, mode)[1]
-            used.add(wid)
-        return ("none",) + tuple(k for k, _ in legal_shots(game, ship, used, ship.available() - spent))
-
-    def check(values):
-        return fire_check(game, ship, names, values)
-
-    def presets():
-        hold = dict.fromkeys(names, "none")
-        return _options((("suggested", "the player policy's fire", {**hold, **encode("fire", _policy(game, "fire",
-                                                                                                        ship))}),
-                         ("hold", "hold fire", hold)))
-    form, parse = Form(fields, choices, check), form_parser(check, known, presets, "fire")
-    found = game.forms[key] = (form, presets, parse, _fire(game, ship, form, presets, parse))
-    return found
-
-
-def fire_request(game, ship) -> Request:
-    n = 0
-    for w in ship.weapons:
-        if w.alive and not w.fired:
-            n += 1
-    form, presets, parse, kept = fire_form(game, ship, n)
-    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
-        return kept.reissue(presets, game.view_fns[ship.side])
-    return _fire(game, ship, form, presets, parse)
-
-
-def _fire(game, ship, form, presets, parse) -> Request:
-    return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=game.view_fns[ship.side], prompt="Offensive fire")
-
-
-# ------------------------------------------------------------------------------- launch (FC.6)
-def launch_targets(game, ship) -> tuple[str, ...]:
-    return ("ship",) + tuple(d.id for d in game.drones if d.alive and d.target == ship.side)
-
-
-def launch_check(game, ship, names: tuple, values: dict) -> list:
-    targets = [values.get(n) for n in names if values.get(n) not in NONE]
-    legal = launch_targets(game, ship)
-    for tgt in targets:
-        if tgt not in legal:
-            raise IllegalAction(f"{str(tgt)[:30]!r} is not a drone seeking this ship", "FC.6D")
-    if len(targets) > len(ship.ready_racks()):
-        raise IllegalAction("no drone rack is ready (one launch per rack per turn)", "FC.6A")
-    return targets
-
-
-_LAUNCH_FIELDS: dict[int, tuple] = {}
-
-
-def launch_fields(n: int) -> tuple:
-    found = _LAUNCH_FIELDS.get(n)
-    if found is None:
-        fields = tuple(Field(f"launch{i}", "a drone's target: ship, a drone id (counter-drone), or none")
-                       for i in range(1, n + 1))
-        names = tuple(f.name for f in fields)
-        found = _LAUNCH_FIELDS[n] = (fields, names, frozenset(names))
-    return found
-
-
-def launch_request(game, ship) -> Request:
-    n = len(ship.ready_racks())
-    key = ("launch", ship.side, n)
-    found = game.forms.get(key)
-    if found is None:
-        fields, names, known = launch_fields(n)
-
-        def check(values):
-            return launch_check(game, ship, names, values)
-
-        def presets():
-            every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
-            return _options((("suggested", "the player policy's launch",
-                              {**none, **encode("launch", _policy(game, "launch", ship))}),
-                             ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))
-        form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship), check)
-        found = game.forms[key] = (form, presets, form_parser(check, known, presets, "launch"))
-    form, presets, parse = found
-    return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=game.view_fns[ship.side], prompt="Launch drones")
-
-
-# ------------------------------------------------------------------------------- end of turn (FC.7)
-def battery_room(ship) -> float:
-    return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
-
-
-def batteries_request(game, ship) -> Request:
-    top = battery_room(ship)
-
-    def check(answer):
-        try:
-            store = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
-        except ValueError:
-            store = None
-        if store is None or store != store or store < 0 or store > top + EPS:
-            raise IllegalAction(f"can store 0 to {top:g} in batteries", "FC.7A")
-        return store
-    return Request("batteries", ship.side, state=game, subject=ship,
-                   options=lambda: (Option(num_key(top), f"store {top:g} (as much as possible)"),) + (
-                       (Option("0", "store nothing"),) if top > 0 else ()),
-                   check=check, view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries")
-
-
-def repairable(game, ship) -> frozenset[str]:
-    """Every name a repair order may hold for this ship (built once)."""
-    key = ("repairable", ship.side)
-    if key not in game.forms:
-        names = {k for k, _ in ship.spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
-        names |= {f"rack-{i + 1}" for i in range(len(ship.racks))} | {f"reload-{i + 1}" for i in range(len(ship.racks))}
-        game.forms[key] = frozenset(names)
-    return game.forms[key]
-
-
-def repair_check(game, ship, values: dict) -> list:
-    order = [str(x) for x in _list(values.get("order"), "order", "FC.7B")]
-    known = repairable(game, ship)
-    for item in order:
-        if item not in known:
-            raise IllegalAction(f"{item[:30]!r} is not a system, weapon, rack or reload of this ship", "FC.7B")
-    return order
-
-
-REPAIR_FIELDS = (Field("order", "what to repair, in priority order (points are spent down the list)", True),)
-
-
-def repair_request(game, ship, points: int) -> Request:
-    form = Form(REPAIR_FIELDS, lambda name, earlier: tuple(dict.fromkeys(
-        game.damaged_systems(ship) + game.reload_options(ship))), lambda values: repair_check(game, ship, values))
-
-    def presets():
-        return _options((("suggested", "the repair priority of FC.7B", {"order": _policy(game, "repair", ship)}),
-                         ("none", "no repairs", {"order": []})))
-    return Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=presets,
-                   form=form, view=game.view_fns[ship.side], prompt=f"Repairs: {points} damage control points")
-
-
-TRANSFER_FIELDS = tuple(Field(f"move{i}", "FROM>TO:BOXES between adjacent shields, or none") for i in range(1, 7))
-TRANSFER_NAMES = tuple(f.name for f in TRANSFER_FIELDS)
-
-
-def parse_transfer(text: Any) -> tuple[int, int, int]:
-    if isinstance(text, (list, tuple)) and len(text) == 3:
-        a, b, n = text
-    else:
-        head, _, n = str(text).partition(":")
-        a, _, b = head.partition(">")
-    return (_int(a, "a shield number", "FC.7C"), _int(b, "a shield number", "FC.7C"), _int(n, "boxes", "FC.7C"))
-
-
-def transfer_step(game, level: list[int], ship, a: int, b: int, n: int) -> None:
-    if not (1 <= a <= 6 and 1 <= b <= 6) or (a - b) % 6 not in (1, 5):
-        raise IllegalAction(f"shields #{a} and #{b} are not adjacent", "FC.7C")
-    room = ship.shield_max[b - 1] - level[b - 1]
-    if not 0 < n <= min(game.rules.shield_transfer_max, room, level[a - 1]):
-        raise IllegalAction(f"cannot move {n} boxes from shield #{a} to #{b}", "FC.7C")
-    level[a - 1] -= n
-    level[b - 1] += n
-
-
-def transfer_check(game, ship, values: dict) -> list:
-    level, moves = list(ship.shields), []
-    for name in TRANSFER_NAMES:
-        text = values.get(name)
-        if text in NONE:
-            continue
-        a, b, n = parse_transfer(text)
-        transfer_step(game, level, ship, a, b, n)
-        moves.append([a, b, n])
-    return moves
-
-
-def transfer_choices(game, ship, name: str, earlier: dict) -> tuple:
-    level = list(ship.shields)
-    for prev in TRANSFER_NAMES[:TRANSFER_NAMES.index(name)]:
-        text = earlier.get(prev)
-        if text not in NONE:
-            a, b, n = parse_transfer(text)
-            transfer_step(game, level, ship, a, b, n)
-    out = ["none"]
-    for a in range(1, 7):
-        for b in ((a % 6) + 1, ((a - 2) % 6) + 1):
-            top = min(game.rules.shield_transfer_max, ship.shield_max[b - 1] - level[b - 1], level[a - 1])
-            out += [f"{a}>{b}:{n}" for n in range(1, int(top) + 1)]
-    return tuple(out)
-
-
-def transfer_request(game, ship) -> Request:
-    form = Form(TRANSFER_FIELDS, lambda name, earlier: transfer_choices(game, ship, name, earlier),
-                lambda values: transfer_check(game, ship, values))
-
-    def presets():
-        none = dict.fromkeys(TRANSFER_NAMES, "none")
-        return _options((("suggested", "the player policy's transfers",
-                          {**none, **encode("transfer", _policy(game, "transfer", ship))}),
-                         ("none", "no transfer", none)))
-    return Request("transfer", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=game.view_fns[ship.side], prompt="End of turn: shield transfers")
-
-
-# ------------------------------------------------------------------------------- damage choices
-def dac_phaser_request(game, ship, candidates: list[str]) -> Request:
-    def check(answer):
-        if answer in candidates:
-            return answer
-        raise IllegalAction(f"{str(answer)[:30]!r} is not a working phaser", "FC.DAC.PHASER")
-
-    def options():
-        first = _policy(game, "dac_phaser", ship, candidates)
-        return tuple(Option(c, f"lose {c}") for c in [first] + [c for c in candidates if c != first])
-    return Request("dac_phaser", ship.side, state=game, subject=ship, data=candidates, options=options, check=check,
-                   view=game.view_fns[ship.side], prompt="A phaser is hit: which one is lost?")
-
-
-def dac_tractor_request(game, ship, info: dict) -> Request:
-    legal = ("free", "holding") if info["free"] else ("holding",)
-
-    def check(answer):
-        if answer in legal:
-            return answer
-        raise IllegalAction(f"{str(answer)[:30]!r} is not one of: {', '.join(legal)}", "FC.DAC.TRACTOR")
-    labels = {"free": "lose a tractor that holds nothing", "holding": "lose a tractor holding a drone (it is released)"}
-    return Request("dac_tractor", ship.side, state=game, subject=ship, data=info,
-                   options=lambda: tuple(Option(k, labels[k]) for k in legal), check=check,
-                   view=game.view_fns[ship.side], prompt="A tractor is hit: which one?")
-
-
-# ------------------------------------------------------------------------------- engine actions -> answers
-def encode(kind: str, action: Any) -> Any:
-    """An engine action (what the robot and the policy compute) in contract terms."""
-    if kind in ("allocate",):
-        return {"speed": action.get("speed", 0), "regen": list(action.get("regen", ())),
-                "hold": list(action.get("hold", ())), "photons": list(action.get("photons", ()))}
-    if kind == "fire":
-        if not action:
-            return {}  # hold fire
-        return {f"shot{i}": shot_key(s[0], s[1], s[2]) for i, s in enumerate(action, 1)}
-    if kind == "launch":
-        return {f"launch{i}": t for i, t in enumerate(action, 1)}
-    if kind == "defend":
-        out: dict = {"order": [did for did, _ in action]}
-        for did, steps in action:
-            out[did] = list(steps)
-        return out
-    if kind == "repair":
-        return {"order": list(action)}
-    if kind == "transfer":
-        return {f"move{i}": f"{a}>{b}:{n}" for i, (a, b, n) in enumerate(action, 1)}
-    if kind == "reinforce":
-        return str(int(action))
-    if kind == "batteries":
-        return num_key(action)
-    return action
-
-
-def _policy(game, kind: str, ship, data: Any = None) -> Any:
-    """The player policy's suggestion, as an engine action (for presets and defaults)."""
-    from .player import Policy
-    return getattr(Policy(), kind)(game, ship, game.enemy(ship.side), data)

@@ -9,9 +9,13 @@ from ..core import registry
 from ..core.contract import drive_all
 from ..core.events import EventLog
 from ..core.outcome import Outcome
+from ..core.robot_rules import setup_option as robot_rules_option
+from . import procedure
 from .data import load_scenarios, load_ships, scenario, ship_sheet
+from .plasma_data import plasma_sources
 from .energy import EnergyAllocation
-from .game import OPTIONS, SIDES, Game, new_engine
+from .game import SIDES, Game
+from .setup import OPTIONS, build, new_engine
 from .narrate import narrator
 from .player import Policy
 from .robot import Robot
@@ -21,12 +25,6 @@ TITLE = "Star Fleet Battles Cadet"
 
 __all__ = ["SIDES", "TITLE", "scenario_names", "scenario_title", "load_ships", "ship_sheet", "new_game", "narrator",
            "play_battle", "Robot", "Policy", "Game", "EnergyAllocation", "plasma_sources", "MapItem", "Ship"]
-
-
-def plasma_sources() -> list[tuple[str, str]]:
-    """(plasma type, arming source; warhead source) of every plasma type, for ``paperrobot data``."""
-    from .plasma import tables
-    return [(name, f"{spec.source}; warhead: {spec.warhead_source}") for name, spec in tables().types.items()]
 
 
 def scenario_names() -> list[str]:
@@ -68,8 +66,25 @@ def _assistant():
     return Assistant()
 
 
+def _asking():
+    from .asking import SfbAsking
+    return SfbAsking()
+
+
+def _frontend():
+    from .frontend import SfbFrontend
+    return SfbFrontend()
+
+
 def _ship_names() -> list[str]:
     return sorted(load_ships(None))
+
+
+def _at_the_table(handicap: float, setup: dict) -> str:
+    """SFB's handicap BPV as the shield boxes they buy ("5 shield boxes"): the registry's ``at_the_table``."""
+    from ..core import handicap as hc
+    from .setup import handicap_prices_for
+    return hc.boxes_at_the_table(handicap, handicap_prices_for(setup.get("handicap_prices") or ""))
 
 
 registry.register(registry.GameInfo(
@@ -96,6 +111,8 @@ registry.register(registry.GameInfo(
                              "int", low=-200, high=200),
         registry.SetupOption("handicap_prices", "your own price table for the handicap (a copy of "
                              "sfb/data/handicap.toml, edited; empty: the built-in one)", "", "text"),
+        robot_rules_option(procedure.PROCEDURE),
     ),
-    build=Game.build, narrator=narrator, engine_version=1, ships=_ship_names, scenarios=scenario_names,
-    assistant=_assistant, handicap_unit="BPV"))
+    build=build, narrator=narrator, engine_version=1, ships=_ship_names, scenarios=scenario_names,
+    assistant=_assistant, asking=_asking, handicap_unit="BPV", robot_rules=procedure.PROCEDURE,
+    frontend=_frontend, at_the_table=_at_the_table))

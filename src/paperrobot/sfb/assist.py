@@ -24,7 +24,6 @@ from ..core.assist import Question, RuleNotes, die_question, yes_no
 from ..core.errors import IllegalAction, PaperRobotError
 from ..core.narrate import stamp
 from .energy import energy_values
-from .game import ROBOT_SPEED
 from ..core.hexgrid import distance
 from .movement import candidates
 from .narrate import narrator
@@ -253,9 +252,10 @@ class Assistant:
         for s in game.ships:
             if s.robot and s.active:
                 lost = f", {s.warp_lost} warp box(es) lost: SFB.DMG3" if s.warp_lost else ""
-                speed = max(0, ROBOT_SPEED[game.impulses] - s.warp_lost)  # as start_turn sets it
+                n = game.robot_numbers  # the procedure's numbers (sfb/procedure.py)
+                speed = n.robot_speed(game.impulses, s.warp_lost)  # as start_turn sets it
                 lines.append(f"T{game.turn} ROBOT {s.name} moves at speed {speed} this turn "
-                             f"[SFB.R1: {ROBOT_SPEED[game.impulses]}{lost}]")
+                             f"[SFB.R1: {n.robot_speed(game.impulses, 0)}{lost}]")
         return lines
 
     def status(self, match) -> list[str]:

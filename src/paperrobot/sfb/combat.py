@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .requests import Requests
 from ..core import hexgrid
 from ..core.hexgrid import Hex, distance, shield_facing_direction, shields_facing
 from . import damage as dmg
@@ -14,7 +15,7 @@ from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
 
-class Combat:
+class Combat(Requests):
     """Moves and resolves weapons (needs the engine's ships, drones, dice, emit and the scenario's tables)."""
 
     def move_seekers(self) -> None:
@@ -42,7 +43,9 @@ class Combat:
                 continue
             if not moves:
                 continue
-            steer, facing, dest = seek_choice(drone.hex, drone.facing, drone.moves > 0, target.hex)
+            choice = seek_choice(drone.hex, drone.facing, drone.moves > 0, target.hex)
+            assert choice is not None  # every move allowed: there is one
+            steer, facing, dest = choice
             drone.prev_hex, drone.hex, drone.facing = drone.hex, dest, facing
             drone.moves += 1
             if dest not in self.cells:
@@ -168,9 +171,9 @@ class Combat:
     def resolve_volleys(self, volleys: dict[tuple[str, int], int], step_name: str) -> None:
         """SFB.DMG4: all damage through one shield in one step is one volley."""
         for (name, shield), points in sorted(volleys.items()):
+            if self.by_name[name].destroyed:  # not ``ship.destroyed``: mypy would keep it False below, where the
+                continue  # damage may have destroyed the ship (compiled, the test below would be dropped)
             ship = self.by_name[name]
-            if ship.destroyed:
-                continue
             absorbed = min(points, ship.shields[shield - 1])
             ship.shields[shield - 1] -= absorbed
             internal = points - absorbed

@@ -18,12 +18,19 @@ OTHER_ORDER = ("shuttle", "lab", "transporter", "battery", "apr")
 
 
 def _weapon_to_lose(ship: Ship, turn: int) -> Weapon | None:
-    alive = [w for w in ship.weapons if w.alive]
-    if not alive:
-        return None
-    # least valuable first; among equals one that already fired this turn, then the last on the sheet
-    return min(alive, key=lambda w: (WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0,
-                                     0 if w.fired_turn == turn else 1, -ship.weapons.index(w)))
+    """The live weapon the owner gives up: least valuable first (an empty drone rack is worth 0); among equals
+    one that already fired this turn, then the last on the sheet. A loop, not ``min`` with a key lambda: a closure
+    is slow compiled (mypyc); a weapon's index is its place on the sheet (the keys are unique)."""
+    best: Weapon | None = None
+    best_key = (0, 0, 0)
+    for i, w in enumerate(ship.weapons):
+        if not w.alive:
+            continue
+        key = (WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0,
+               0 if w.fired_turn == turn else 1, -i)
+        if best is None or key < best_key:
+            best, best_key = w, key
+    return best
 
 
 def destroy_weapon(ship: Ship, weapon: Weapon) -> str:
@@ -50,6 +57,14 @@ def destroy_box(ship: Ship, box: str) -> str:
     return box
 
 
+def _first_left(ship: Ship, boxes: tuple[str, ...]) -> str | None:
+    """The first of ``boxes`` the ship still has one of, or None."""
+    for box in boxes:
+        if getattr(ship, box) > 0:
+            return box
+    return None
+
+
 def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
     """SFB.DMG1: 1st point on a weapon, 2nd on a warp box, the rest on any internal box; the bridge
     cannot be destroyed; with only the bridge left, one more point destroys the ship. For the robot the
@@ -66,7 +81,7 @@ def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
         if n == 1 and ship.warp > 0:
             hits.append(destroy_box(ship, "warp"))
             continue
-        box = next((b for b in DMG1_ANY if getattr(ship, b) > 0), None)
+        box = _first_left(ship, DMG1_ANY)
         if box is None and ship.warp > 0:
             box = "warp"
         if box is not None:
@@ -90,7 +105,7 @@ def dac_point(ship: Ship, roll: int, turn: int) -> str:
         if category == "engine" and (ship.warp > 0 or ship.impulse > 0):
             return destroy_box(ship, "warp" if ship.warp > 0 else "impulse")
         if category == "other":
-            box = next((b for b in OTHER_ORDER if getattr(ship, b) > 0), None)
+            box = _first_left(ship, OTHER_ORDER)
             if box is not None:
                 return destroy_box(ship, box)
         if category == "weapon":
@@ -106,7 +121,7 @@ def dac_point(ship: Ship, roll: int, turn: int) -> str:
 
 
 def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
-    hits = []
+    hits: list[str] = []
     for _ in range(points):
         if ship.destroyed:
             break

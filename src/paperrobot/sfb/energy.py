@@ -10,9 +10,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
+
+from typing import TYPE_CHECKING, Any
 
 from ..core.contract import Field, Form, Option
 from ..core.errors import IllegalAction
+from .state import Ship, Weapon
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SPEED_BANDS = (1.0, 0.75, 0.5, 0.25)  # shares of the top speed the suggested weapons leave power for
+SPEED_CAP = 10 ** 6  # "as fast as the power allows" for the captain's allocation at a speed
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +52,9 @@ class EnergyAllocation:
         return self.speed + self.phasers + sum(p for _, p in self.arm) + self.recharge + self.cloak
 
 
-def energy_values(alloc: EnergyAllocation, cloak: bool) -> dict:
+def energy_values(alloc: EnergyAllocation, cloak: bool) -> dict[str, Any]:
     """The form values of an allocation (what a controller answers)."""
-    values = {"speed": alloc.speed, "phasers": alloc.phasers}
+    values: dict[str, Any] = {"speed": alloc.speed, "phasers": alloc.phasers}
     for key, points in alloc.arm:
         values[key] = points
     values["recharge"] = alloc.recharge
@@ -53,13 +63,13 @@ def energy_values(alloc: EnergyAllocation, cloak: bool) -> dict:
     return values
 
 
-def arm_weapons(ship) -> list:
+def arm_weapons(ship: Ship) -> list[Weapon]:
     """The allocation's weapon lines, in the form's order: photons and disruptors, then plasma tubes."""
     heavy = [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor")]
     return heavy + [w for w in ship.weapons if w.tube is not None and w.alive]
 
 
-def _number(name: str, value, whole: bool = True, rule: str = "SFB.EA"):
+def _number(name: str, value: Any, whole: bool = True, rule: str = "SFB.EA") -> int | float:
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
@@ -79,7 +89,7 @@ def _number(name: str, value, whole: bool = True, rule: str = "SFB.EA"):
 class EnergyForm:
     """The energy request's form and presets for one ship this turn (built once per request)."""
 
-    def __init__(self, game, ship):
+    def __init__(self, game: Game, ship: Ship) -> None:
         self.game, self.ship = game, ship
         self.weapons = arm_weapons(ship)
         self.keys = [w.key for w in self.weapons]
@@ -91,24 +101,24 @@ class EnergyForm:
             fields.append(Field("cloak", f"0, or {ship.cloak.cost} to be able to cloak this turn"))
         self.form = Form(fields, self.choices, self.check)
 
-    def allocation(self, values: dict) -> EnergyAllocation:
-        speed = _number("speed", values.get("speed"), rule="SFB.MOVE.COST")
+    def allocation(self, values: dict[str, Any]) -> EnergyAllocation:
+        speed = int(_number("speed", values.get("speed"), rule="SFB.MOVE.COST"))
         phasers = _number("phasers", values.get("phasers"), whole=False)
-        arm = tuple((key, _number(key, values.get(key))) for key in self.keys)
-        recharge = _number("recharge", values.get("recharge"))
-        cloak = _number("cloak", values.get("cloak"), rule="SFB.CLOAK")
+        arm = tuple((key, int(_number(key, values.get(key)))) for key in self.keys)
+        recharge = int(_number("recharge", values.get("recharge")))
+        cloak = int(_number("cloak", values.get("cloak"), rule="SFB.CLOAK"))
         return EnergyAllocation(speed, float(phasers), arm, recharge, cloak)
 
-    def check(self, values: dict) -> EnergyAllocation:
+    def check(self, values: dict[str, Any]) -> EnergyAllocation:
         alloc = self.allocation(values)
         self.game.check_energy(self.ship, alloc)
         return alloc
 
-    def choices(self, name: str, earlier: dict) -> tuple:
+    def choices(self, name: str, earlier: dict[str, Any] | None = None) -> tuple[Any, ...]:
         """Legal values of field ``name`` given the earlier fields: 0 is always among them."""
         game, ship = self.game, self.ship
-        known = {}
-        for key, value in earlier.items():
+        known: dict[str, Any] = {}
+        for key, value in (earlier or {}).items():
             known[key] = value if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else 0
         left = ship.power + ship.charged - sum(known.values())
         speed = known.get("speed", 0)
@@ -129,6 +139,7 @@ class EnergyForm:
         weapon = next((w for w in self.weapons if w.key == name), None)
         if weapon is None:
             return ()
+        legal: tuple[int, ...]
         if weapon.kind == "photon":
             legal = (0, 1) if weapon.arm == 2 else (0, 2)
         elif weapon.kind == "disruptor":
@@ -144,8 +155,11 @@ class EnergyForm:
             out.append(points)
         return tuple(out)
 
-    def presets(self, suggested: EnergyAllocation) -> tuple[Option, ...]:
-        """The captain's suggestion first, then standing still with the same weapons, then nothing at all."""
+    def presets(self, suggested: EnergyAllocation,
+                at_speed: Callable[[int], EnergyAllocation] | None = None) -> tuple[Option, ...]:
+        """The captain's suggestion first, then standing still with the same weapons, then nothing at all; with
+        ``at_speed`` (the captain's allocation at a given speed) also the same weapons at each speed band
+        (docs/search.md "Candidates"): the choices a search weighs besides the suggestion."""
         cloak = self.ship.cloak is not None
         values = energy_values(suggested, cloak)
         out = [Option("suggested", "the suggested allocation", values)]
@@ -157,4 +171,25 @@ class EnergyForm:
             except IllegalAction:
                 continue
             out.append(Option(key, label, preset))
+        if at_speed is not None:
+            out += self.speed_bands(suggested.speed, at_speed, cloak)
         return tuple(out)
+
+    def speed_bands(self, suggested: int, at_speed: Callable[[int], EnergyAllocation],
+                    cloak: bool) -> list[Option]:
+        """The suggested weapons at the top speed they leave power for and at 3/4, 1/2 and 1/4 of it (speeds
+        already offered left out): how fast to close or open the range is the energy question's real choice."""
+        top = at_speed(SPEED_CAP).speed
+        seen, out = {suggested, 0}, []
+        for share in SPEED_BANDS:
+            speed = int(round(top * share))
+            if speed in seen:
+                continue
+            seen.add(speed)
+            values = energy_values(at_speed(speed), cloak)
+            try:
+                self.check(values)
+            except IllegalAction:
+                continue
+            out.append(Option(f"speed-{speed}", f"the suggested weapons at speed {speed}", values))
+        return out

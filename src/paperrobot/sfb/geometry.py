@@ -3,6 +3,9 @@ the firing rate, legal shots. ``Geometry`` is a part of the engine class (game.G
 state and changes nothing."""
 from __future__ import annotations
 
+from .base import EdgeState, GameBase, Target
+from typing import Any
+
 from ..core.hexgrid import Hex, distance, in_arc
 from .cloak import effective_range
 from .movement import STRAIGHT, viable_states
@@ -10,7 +13,7 @@ from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
 
-class Geometry:
+class Geometry(GameBase):
     """Read-only questions about the battle (needs the engine's ships, board, turn, impulse, chart)."""
 
     @property
@@ -18,7 +21,13 @@ class Geometry:
         """Absolute impulse number (for the firing-rate rule across the turn boundary)."""
         return (self.turn - 1) * self.impulses + self.impulse
 
-    def emit(self, kind: str, side: str = "", **data) -> None:
+    def over(self) -> bool:
+        """Has the battle ended? Asked where ``self.outcome is None`` was tested earlier in the same function:
+        mypy keeps the field narrowed to None across the calls that may end the battle, and compiled code would
+        then refuse the Outcome the field now holds (a TypeError: docs/speed.md "Compiled")."""
+        return self.outcome is not None
+
+    def emit(self, kind: str, side: str = "", **data: Any) -> None:
         if self.rec:
             self.log.emit(kind, self.turn, self.impulse, side, **data)
 
@@ -51,7 +60,7 @@ class Geometry:
         straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
         return (dest[0], dest[1], facing, straight) in states
 
-    def viable_set(self, tm: int) -> frozenset:
+    def viable_set(self, tm: int) -> frozenset[EdgeState]:
         """The states (q, r, facing, straight) of movement.viable_states for this map and turn mode."""
         states = self._viable.get(tm)
         if states is None:
@@ -64,19 +73,19 @@ class Geometry:
         return weapon.fired_turn != turn and \
             (turn - 1) * self.impulses + self.impulse - weapon.last_fired >= self.quarter
 
-    def geometry(self, firer: Ship, target) -> tuple[Hex, Hex]:
+    def geometry(self, firer: Ship, target: Target) -> tuple[Hex, Hex]:
         """Positions to judge arcs and shields by: at range 0, those of the impulse before (D3.42)."""
         if firer.hex == target.hex:
             return firer.prev_hex, target.prev_hex
         return firer.hex, target.hex
 
-    def effective_range(self, ship: Ship, target, rng: int) -> int:
+    def effective_range(self, ship: Ship, target: Target, rng: int) -> int:
         """The range used on the weapon charts: the true range, or 2 x true + 5 against a cloaked ship
         (SFB.CLOAK, G13.34)."""
-        cloak = getattr(target, "cloak", None)
+        cloak = target.cloak if isinstance(target, Ship) else None  # only ships cloak
         return effective_range(rng, True) if cloak is not None and cloak.cloaked else rng
 
-    def bears(self, ship: Ship, weapon: Weapon, target, facing: int | None = None) -> bool:
+    def bears(self, ship: Ship, weapon: Weapon, target: Target, facing: int | None = None) -> bool:
         """Can ``weapon`` be pointed at ``target`` now: arc and the weapon's range limits."""
         rng = distance(ship.hex, target.hex)
         if rng < weapon.rmin or rng > weapon.rmax:
@@ -91,12 +100,12 @@ class Geometry:
         return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 
     @staticmethod
-    def shootable_by_target(seeker, ship: Ship) -> bool:
+    def shootable_by_target(seeker: Drone | Plasma, ship: Ship) -> bool:
         """F2.2: a seeking weapon in its target's hex cannot be fired at by that target (range 0), except (F2.3)
         in the impulse it was launched there: it has not moved yet (seekers move on every impulse)."""
-        return seeker.target != ship.name or seeker.hex != ship.hex or seeker.moves == 0
+        return bool(seeker.target != ship.name or seeker.hex != ship.hex or seeker.moves == 0)
 
-    def can_fire(self, ship: Ship, weapon: Weapon, target) -> bool:
+    def can_fire(self, ship: Ship, weapon: Weapon, target: Target) -> bool:
         if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
             return False
         if weapon.kind == "phaser":
@@ -112,7 +121,7 @@ class Geometry:
             return False  # SFB.CLOAK: cloaked, or impulse 1 after uncloaking
         return self.bears(ship, weapon, target)
 
-    def legal_shot(self, ship: Ship, weapon: Weapon, target) -> bool:
+    def legal_shot(self, ship: Ship, weapon: Weapon, target: Target) -> bool:
         """May ``ship`` fire ``weapon`` at ``target`` now: an enemy on the map (or an enemy seeker), and
         ``can_fire``; a robot ship's phasers need no capacitor (its weapons are reloaded, SFB.R6)."""
         if isinstance(target, Ship):
@@ -128,7 +137,7 @@ class Geometry:
     def heavy_keys(self, ship: Ship) -> list[Weapon]:
         return [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor", "plasma")]
 
-    def target_named(self, name: str):
+    def target_named(self, name: str) -> Target | None:
         if name in self.by_name:
             return self.by_name[name]
         for seeker in self.drones:
@@ -155,6 +164,6 @@ class Geometry:
         return ready
 
     @staticmethod
-    def name_of(target) -> str:
+    def name_of(target: Target) -> str:
         """A ship's name or a seeking weapon's label: how shots name their target."""
         return target.name if isinstance(target, Ship) else target.label

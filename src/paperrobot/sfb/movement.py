@@ -5,6 +5,7 @@ Hexes here are plain ``(q, r)`` axial pairs (core.hexgrid.Hex is a NamedTuple of
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, neighbour, to_offset
 
@@ -31,7 +32,7 @@ def step(h: Hex, facing: int) -> Hex:
     return neighbour(h, facing)
 
 
-_CANDIDATES: dict = {}
+_CANDIDATES: dict[tuple[int, int, int, bool], tuple[tuple[str, int, Hex], ...]] = {}
 
 
 def candidates(h: Hex, facing: int, can_turn: bool) -> tuple[tuple[str, int, Hex], ...]:
@@ -58,13 +59,14 @@ def bearing_score(frm: Hex, facing: int, target: Hex) -> int:
 
 
 def seek_choice(h: Hex, facing: int, can_turn: bool, target: Hex,
-                allowed=None) -> tuple[str, int, Hex]:
+                allowed: Callable[[str, int, Hex], bool] | None = None) -> tuple[str, int, Hex] | None:
     """The F2 special rule (no controlling player): straight ahead unless a 60-degree turn enters a hex
     strictly closer to the target than the straight-ahead hex; ties go straight.
 
     Tie between the two turns (docs/sfb.md "Seeking tie-break"): the turn whose new facing points more
     directly at the target; if still equal, the right (clockwise) turn.
-    ``allowed(steer, facing, hex)`` may veto moves (the robot's map-edge rule); vetoed moves are skipped.
+    ``allowed(steer, facing, hex)`` may veto moves (the robot's map-edge rule); vetoed moves are skipped, and
+    None means every move was vetoed. Without ``allowed`` there is always an answer (straight ahead is a candidate).
     """
     best = None
     best_key = None
@@ -75,11 +77,11 @@ def seek_choice(h: Hex, facing: int, can_turn: bool, target: Hex,
                -bearing_score(dest, new_facing, target), 0 if steer == RIGHT else 1)
         if best_key is None or key < best_key:
             best, best_key = (steer, new_facing, dest), key
-    return best  # type: ignore[return-value]
+    return best
 
 
 @lru_cache(maxsize=None)
-def viable_states(cols: int, rows: int, tm: int) -> frozenset:
+def viable_states(cols: int, rows: int, tm: int) -> frozenset[tuple[int, int, int, int]]:
     """States (q, r, facing, straight) from which a ship of turn mode ``tm`` can keep moving forever
     without leaving a cols x rows map (SFB.R3.MAP; docs/sfb.md "Map edge").
 
@@ -119,13 +121,13 @@ def on_board(board: Board, h: Hex) -> bool:
 
 
 @lru_cache(maxsize=None)
-def board_cells(cols: int, rows: int) -> frozenset:
+def board_cells(cols: int, rows: int) -> frozenset[Hex]:
     """Every hex of a cols x rows map (membership is much cheaper than Board.contains)."""
     return frozenset(Hex(col, row - (col + (col & 1)) // 2) for col in range(1, cols + 1) for row in range(1, rows + 1))
 
 
 @lru_cache(maxsize=None)
-def edge_hexes(cols: int, rows: int) -> frozenset:
+def edge_hexes(cols: int, rows: int) -> frozenset[Hex]:
     board = Board(cols, rows)
     return frozenset(Hex(q, r) for q in range(0, cols + 2) for r in range(-cols, rows + 2)
                      if board.is_edge(Hex(q, r)))

@@ -8,7 +8,9 @@ from ..core.narrate import Narrator, stamp
 def _setup(e: Event) -> str:
     ships = ", ".join(f"{name} ({v['side']}{', robot' if v.get('robot') else ''}) at {v['hex']} facing {v['facing']}"
                       for name, v in e.data.get("ships", {}).items())
-    return f"Scenario {e.data.get('scenario')} (seed {e.data.get('seed')}): {ships}"
+    rules = e.data.get("robot_rules")  # a variant of the robot's procedure: its first line says which entries
+    return (f"Scenario {e.data.get('scenario')} (seed {e.data.get('seed')}): {ships}"
+            + (f"\n{rules.get('summary')}" if rules else ""))
 
 
 def _decision(e: Event) -> str | None:

@@ -1,76 +1,24 @@
 """Plasma torpedoes (seed 004 FP1-FP4): types as data, the arming state machine, launch geometry,
 warhead strength at impact, feedback and the destroyed-tube window.
 
-Pure rules with no engine state: the game keeps one ``PlasmaTube`` per launcher and one ``Plasma`` per
+The types' data file is read by plasma_data.py (pydantic models, kept apart so that this module compiles with mypyc:
+docs/speed.md). Pure rules with no engine state: the game keeps one ``PlasmaTube`` per launcher and one ``Plasma`` per
 torpedo in flight and asks these functions what is legal. Interpretations are in
 docs/sfb-plasma-cloak.md; the section names are cited where the code depends on them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
-
-from ..core.data import Strict, load
-from ..core.errors import IllegalAction, UnknownName
+from ..core.errors import IllegalAction
 from ..core.hexgrid import BASIC_ARCS, Hex, arc_parts, distance, in_arc, neighbour
-
-TABLE = Path(__file__).parent / "data" / "tables" / "plasma.toml"
-PLASMA_F_OPTIONS = ("seed", "cth")  # scenario option "plasma_f" (docs "Plasma-F: seed or CTH")
 
 # Arming states of a tube, as they stand after the current turn's energy allocation (SFB.PLASMA.ARM).
 EMPTY, FIRST, SECOND, ARMED, HELD = 0, 1, 2, 3, 4
 STATE_NAMES = ("empty", "first arming turn paid", "second arming turn paid", "armed", "armed (held)")
 
 
-# ----------------------------------------------------------------------------------- data
-
-class PlasmaTypeSpec(Strict):
-    weapon: Literal["plasma-s", "plasma-g", "plasma-f"]
-    source: str
-    arming: tuple[Annotated[int, Field(ge=1, le=20)], Annotated[int, Field(ge=1, le=20)],
-                  Annotated[int, Field(ge=1, le=20)]]
-    hold: int = Field(ge=0, le=20)
-    starts_armed: bool
-    warhead_source: str
-    bands: list[tuple[Annotated[int, Field(ge=0, le=100)], Annotated[int, Field(ge=0, le=100)]]] = Field(
-        min_length=1, max_length=30)  # distances travelled, up to the torpedo's endurance
-    warhead: list[Annotated[int, Field(ge=1, le=200)]] = Field(max_length=30)
-    provisional: bool = False
-
-    @model_validator(mode="after")
-    def _consistent(self) -> "PlasmaTypeSpec":
-        if any(p < 1 for p in self.arming) or self.hold < 0:
-            raise ValueError("arming points must be at least 1 and the hold cost cannot be negative")
-        if self.arming[1] == self.arming[2]:
-            raise ValueError("the third arming payment must differ from the second (the rolling delay pays the "
-                             "second amount again)")
-        if len(self.bands) != len(self.warhead):
-            raise ValueError("one warhead value per distance band is required")
-        expected = 0
-        for low, high in self.bands:
-            if low != expected or high < low:
-                raise ValueError(f"distance bands must run on from 0 without gaps (band {low}-{high})")
-            expected = high + 1
-        if any(w < 1 for w in self.warhead):
-            raise ValueError("warhead values must be at least 1")
-        return self
-
-
-class CthVariant(Strict):
-    source: str
-    hold: int = Field(ge=0, le=20)
-    starts_armed: bool
-
-
-class PlasmaTables(Strict):
-    source: str
-    types: dict[str, PlasmaTypeSpec]
-    cth: dict[str, CthVariant] = {}
-
+# ----------------------------------------------------------------------------------- types
 
 @dataclass(frozen=True, slots=True)
 class PlasmaType:
@@ -88,36 +36,6 @@ class PlasmaType:
     def endurance(self) -> int:
         """Hexes it can travel (FP1.4: 25 for type S); after that it has fizzled."""
         return len(self.warhead) - 1
-
-
-@lru_cache(maxsize=None)
-def tables() -> PlasmaTables:
-    return load(TABLE, PlasmaTables)
-
-
-@lru_cache(maxsize=None)
-def plasma_types(plasma_f: str = "seed") -> dict[str, PlasmaType]:
-    """Plasma types keyed by weapon type ("plasma-s", ...). ``plasma_f="cth"`` applies the CTH variant."""
-    if plasma_f not in PLASMA_F_OPTIONS:
-        raise UnknownName("plasma_f option", plasma_f, PLASMA_F_OPTIONS)
-    out: dict[str, PlasmaType] = {}
-    for name, spec in tables().types.items():
-        hold, starts, source = spec.hold, spec.starts_armed, spec.source
-        variant = tables().cth.get(name) if plasma_f == "cth" else None
-        if variant is not None:
-            hold, starts, source = variant.hold, variant.starts_armed, variant.source
-        warhead: list[int] = []
-        for (low, high), value in zip(spec.bands, spec.warhead):
-            warhead.extend([value] * (high - low + 1))
-        out[spec.weapon] = PlasmaType(name, spec.weapon, spec.arming, hold, starts, tuple(warhead), source)
-    return out
-
-
-def plasma_type(weapon_type: str, plasma_f: str = "seed") -> PlasmaType:
-    types = plasma_types(plasma_f)
-    if weapon_type not in types:
-        raise UnknownName("plasma type", weapon_type, types)
-    return types[weapon_type]
 
 
 # ----------------------------------------------------------------------------------- arming
@@ -240,7 +158,10 @@ def launch_facings(arc: str, ship_facing: int) -> tuple[int, ...]:
             d = (ship_facing + rel) % 6
             if d not in dirs:
                 dirs.append(d)
-    return tuple(sorted(dirs, key=lambda d: _deviation(d, ship_facing)))
+    # sorted by _deviation through keyed tuples (a key lambda is a closure, slow compiled); the keys differ
+    keyed = [(_deviation(d, ship_facing), d) for d in dirs]
+    keyed.sort()
+    return tuple([d for _, d in keyed])
 
 
 def _deviation(direction: int, facing: int) -> tuple[int, int]:
@@ -257,8 +178,12 @@ def can_target(arc: str, ship_hex: Hex, ship_facing: int, target: Hex) -> bool:
 def launch_facing(arc: str, ship_hex: Hex, ship_facing: int, target: Hex) -> int:
     """The launch direction: the allowed direction whose first (straight, FP1.3) hex is nearest the target;
     ties go to the direction nearest the ship's heading, then clockwise (docs "Swivel launch direction")."""
-    options = launch_facings(arc, ship_facing)
-    return min(options, key=lambda d: distance(neighbour(ship_hex, d), target))
+    best, best_range = -1, 0
+    for d in launch_facings(arc, ship_facing):  # the first of the nearest (as min() with a key)
+        rng = distance(neighbour(ship_hex, d), target)
+        if best < 0 or rng < best_range:
+            best, best_range = d, rng
+    return best
 
 
 # ----------------------------------------------------------------------------------- in flight

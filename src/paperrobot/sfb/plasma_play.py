@@ -7,25 +7,28 @@ cloak.py; interpretations in docs/sfb-plasma-cloak.md.
 """
 from __future__ import annotations
 
+from .combat import Combat
 from ..core import hexgrid
 from ..core.errors import IllegalAction
 from . import cloak as ck
 from . import plasma as pl
+from .energy import EnergyAllocation
 from .movement import seek_choice, step
+from .state import Drone, Ship, Weapon
 
 
-class PlasmaCloakSteps:
+class PlasmaCloakSteps(Combat):
     """The scenario #6 steps; needs the engine's board, ships, plasmas, dice, emit and shield_hit."""
 
     # ----------------------------------------------------------------------------------- energy
 
-    @staticmethod
-    def tube_view(w) -> str:
+    def tube_view(self, w: Weapon) -> str:
         tube = w.tube
+        assert tube is not None
         legal = "/".join(str(p) for p in tube.legal_points())
         return f"plasma-{tube.ptype.name} {pl.STATE_NAMES[tube.state]}: takes {legal}"
 
-    def plasma_check_energy(self, ship, alloc) -> None:
+    def plasma_check_energy(self, ship: Ship, alloc: EnergyAllocation) -> None:
         """SFB.PLASMA.ARM and SFB.CLOAK lines of an allocation; raises IllegalAction, changes nothing."""
         for w in ship.weapons:
             if w.tube is None or not w.alive:
@@ -40,7 +43,7 @@ class PlasmaCloakSteps:
         else:
             ship.cloak.check_energy(cloak)
 
-    def plasma_apply_energy(self, ship, alloc) -> None:
+    def plasma_apply_energy(self, ship: Ship, alloc: EnergyAllocation) -> None:
         for w in ship.weapons:
             if w.tube is None or not w.alive:
                 continue
@@ -49,7 +52,7 @@ class PlasmaCloakSteps:
             if what in ("lost", "ejected", "rolling delay", "armed"):
                 self.emit("plasma-arming", ship.side, ship=ship.name, tube=w.key, what=what, rule="SFB.PLASMA.ARM")
 
-    def declare_cloak(self, ship, want: bool, paid: int) -> None:
+    def declare_cloak(self, ship: Ship, want: bool, paid: int) -> None:
         """G13.1: announced after energy allocation, for the whole turn."""
         was = ship.cloak.cloaked
         ship.cloak.declare(want, paid)
@@ -58,23 +61,23 @@ class PlasmaCloakSteps:
 
     # ----------------------------------------------------------------------------------- launch (step 4)
 
-    def may_act(self, ship) -> bool:
+    def may_act(self, ship: Ship) -> bool:
         """G13.33-34: a cloaked ship, or one on impulse 1 after uncloaking, neither fires nor launches."""
         return ship.cloak is None or ship.cloak.may_fire(self.impulse)
 
-    def sees(self, ship, w, target) -> bool:
+    def sees(self, ship: Ship, w: Weapon, target: Ship) -> bool:
         """SFB.PLASMA.LAUNCH: the target is in the launcher's acceptable arc (fixed: the ship's FA)."""
         origin, aim = self.geometry(ship, target)
         if origin == aim:
             return True
         return pl.can_target(w.arc, origin, ship.facing, aim)
 
-    def launchable(self, ship) -> list:
+    def launchable(self, ship: Ship) -> list[Weapon]:
         if not self.may_act(ship):
             return []
         return [w for w in ship.weapons if w.tube is not None and w.tube.launchable(self.now, self.impulses)]
 
-    def launch_plasma(self, ship, w, target) -> pl.Plasma:
+    def launch_plasma(self, ship: Ship, w: Weapon, target: Ship) -> pl.Plasma:
         facing = pl.launch_facing(w.arc, ship.hex, ship.facing, target.hex)
         self.plasma_count += 1
         back = step(ship.hex, (ship.facing + 3) % 6)  # F2.3: a same-hex launch is judged from one hex astern
@@ -90,13 +93,13 @@ class PlasmaCloakSteps:
 
     # ----------------------------------------------------------------------------------- move and resolve (steps 2-3)
 
-    def plasma_moved(self, ship) -> None:
+    def plasma_moved(self, ship: Ship) -> None:
         """FP1.8: feedback only while launcher and target both stay in the launch hex."""
         for torp in self.plasmas:
             if torp.feedback and ship.name in (torp.owner, torp.target):
                 torp.feedback = False
 
-    def move_plasmas(self, volleys: dict) -> None:
+    def move_plasmas(self, volleys: dict[tuple[str, int], int]) -> None:
         """SFB.PLASMA.MOVE: every plasma moves on every impulse (scenario top speed), first straight ahead, then
         seeking (F2 special rule, no controlling player); it strikes on entering its target's hex, or when the
         target enters its hex; past its endurance, or at zero strength, it is gone. Damage joins ``volleys``."""
@@ -120,7 +123,9 @@ class PlasmaCloakSteps:
             if pl.must_go_straight(torp.moves):
                 steer, facing, dest = "straight", torp.facing, step(torp.hex, torp.facing)
             else:
-                steer, facing, dest = seek_choice(torp.hex, torp.facing, True, target.hex)
+                choice = seek_choice(torp.hex, torp.facing, True, target.hex)
+                assert choice is not None  # every move allowed: there is one
+                steer, facing, dest = choice
             torp.prev_hex, torp.hex, torp.facing = torp.hex, dest, facing
             torp.moves += 1
             torp.feedback = False
@@ -138,7 +143,7 @@ class PlasmaCloakSteps:
                 self.emit("plasma-lost", torp.side, plasma=torp.label, why="endurance", rule="SFB.PLASMA.MOVE")
         self.plasmas = [t for t in self.plasmas if t.alive]
 
-    def plasma_impact(self, torp: pl.Plasma, target, shield: int, volleys: dict) -> None:
+    def plasma_impact(self, torp: pl.Plasma, target: Ship, shield: int, volleys: dict[tuple[str, int], int]) -> None:
         """Resolve Seeking Weapons: strength at impact (SFB.PLASMA.STRENGTH), the cloak roll (SFB.CLOAK), and
         feedback on the launcher (SFB.PLASMA.FEEDBACK)."""
         torp.alive = False
@@ -165,7 +170,7 @@ class PlasmaCloakSteps:
                           rule="SFB.PLASMA.FEEDBACK")
                 volleys[(owner.name, fb_shield)] = volleys.get((owner.name, fb_shield), 0) + points
 
-    def cloak_roll_drone(self, drone, target, damage: int) -> int:
+    def cloak_roll_drone(self, drone: Drone, target: Ship, damage: int) -> int:
         """SFB.CLOAK for drones: a drone entering a cloaked ship's hex misses on 1-4, does half on 5-6."""
         if target.cloak is None or not target.cloak.cloaked:
             return damage

@@ -7,6 +7,9 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+
+from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, sight, to_offset
 from . import player_cloak as pc
@@ -14,6 +17,10 @@ from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
 from .movement import LEFT, RIGHT, STRAIGHT, candidates, viable_states
 from .state import Drone, Ship, Weapon
+
+if TYPE_CHECKING:
+    from .base import Target
+    from .game import Game
 
 WANT_RANGE = 3
 
@@ -32,15 +39,15 @@ class Policy:
     # Answers it gives whatever the state (the captain fights on): the engine applies them to a side the policy
     # flies without building a request (Game.standing); "no" changes nothing, and the question would be a
     # quarter of a simulated battle's requests.
-    standing = {"disengage": "no"}
+    standing: ClassVar[dict[str, str]] = {"disengage": "no"}
     # Nor is it asked a question with one legal answer (a fire question when no weapon is ready: hold fire): it
     # keeps no memory between decisions, so not telling it changes nothing (Game.forced_unasked).
-    asked_when_forced = False
+    asked_when_forced: ClassVar[bool] = False
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         self.game = game
 
-    def decide(self, request) -> Decision:
+    def decide(self, request: Request) -> Decision:
         kind, ship = request.kind, request.subject
         if kind == "fire":
             if not self.may_fire(ship):
@@ -72,9 +79,9 @@ class Policy:
         """The policy's allocation; ``speed`` (the 8-impulse game's Chief Engineer, docs/sfb.md) asks for that
         speed instead of the policy's, as far as the power left after the weapons allows."""
         game = self.game
-        budget = ship.power + ship.charged
+        budget = float(ship.power + ship.charged)  # a float: the phasers take half points
         warp = ship.warp
-        arm = []
+        arm: list[tuple[str, int]] = []
         for w in game.heavy_keys(ship):
             if w.kind == "plasma":
                 continue  # below, after the direct-fire weapons
@@ -121,7 +128,7 @@ class Policy:
         """G13.1: cloak whenever the cloak was paid for (it is only paid on turns with nothing to launch)."""
         return True
 
-    def launch_plasma(self, ship: Ship, tubes: list[Weapon], target: Ship) -> tuple[str, ...]:
+    def launch_plasma(self, ship: Ship, tubes: Sequence[Weapon], target: Ship) -> tuple[str, ...]:
         return tuple(w.key for w in tubes if pc.launch_now(self.game, ship, w, target))
 
     # -------------------------------------------------------------------------- movement
@@ -155,7 +162,7 @@ class Policy:
             else:
                 viable = (dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1) in states
                 score = 0.0 if viable else (-5.0 if goal == "exit" else -200.0)
-                if goal == "objective":
+                if goal == "objective" and game.objective is not None:  # the goal of a scenario with one (#4)
                     score -= 4 * max(0, distance(dest, game.objective) - 1)
                 elif goal == "exit":
                     score -= 4 * (game.board.cols - to_offset(dest)[0])
@@ -192,7 +199,7 @@ class Policy:
                 return True
         return False
 
-    def wants(self, ship: Ship, weapon: Weapon, target, rng: int, last: bool, capacitor: float) -> bool:
+    def wants(self, ship: Ship, weapon: Weapon, target: Target, rng: int, last: bool, capacitor: float) -> bool:
         """Is this shot worth taking? Drones about to hit us (phasers, range <= 2); the ship at good odds."""
         if isinstance(target, Drone):
             return weapon.kind == "phaser" and target.target == ship.name and rng <= 2
@@ -206,7 +213,7 @@ class Policy:
             return rng <= 4 or (last and rng <= 15)
         return False
 
-    def fire(self, ship: Ship, pairs: list[tuple[str, str, Weapon, object]]) -> tuple[str, ...]:
+    def fire(self, ship: Ship, pairs: Sequence[tuple[str, str, Weapon, Target]]) -> tuple[str, ...]:
         """The default fire order among the legal shots ``pairs`` (key, label, weapon, target)."""
         game = self.game
         chosen: list[str] = []
@@ -227,7 +234,7 @@ class Policy:
             chosen.append(key)
         return tuple(chosen)
 
-    def fast_orders(self, ship: Ship) -> list[tuple[Ship, Weapon, object]]:
+    def fast_orders(self, ship: Ship) -> list[tuple[Ship, Weapon, Target]]:
         """The same choice as ``fire(game.fire_options(ship))``, computed without building every option."""
         game = self.game
         ready = game.ready_weapons(ship)
@@ -236,7 +243,7 @@ class Policy:
         if ship.cloak is not None and not ship.cloak.may_fire(game.impulse):
             return []  # SFB.CLOAK
         shootable = game.shootable_by_target  # F2.2 / F2.3
-        targets: list = [t for t in game.plasmas if t.alive and t.side != ship.side and t.target == ship.name
+        targets: list[Target] = [t for t in game.plasmas if t.alive and t.side != ship.side and t.target == ship.name
                          and shootable(t, ship)]
         targets += [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
                     and shootable(d, ship)]
@@ -262,5 +269,5 @@ class Policy:
                 orders.append((ship, weapon, target))
         return orders
 
-    def launch(self, ship: Ship, racks: list[Weapon], target: Ship) -> tuple[str, ...]:
+    def launch(self, ship: Ship, racks: Sequence[Weapon], target: Ship) -> tuple[str, ...]:
         return (racks[0].key,) if racks else ()

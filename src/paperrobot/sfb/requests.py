@@ -4,7 +4,8 @@ inherits it); it builds and checks, and changes nothing.
 
 Requests (kind: answer in contract terms):
 - ``energy``: a Form (speed, phasers, one field per heavy weapon or plasma tube, recharge, cloak); presets
-  "suggested" (the captain's allocation), "still", "nothing".
+  "suggested" (the captain's allocation), "still", "nothing", and the same weapons at each speed band
+  ("speed-N": the top speed they leave power for, 3/4, 1/2, 1/4 of it).
 - ``speed``: the 8-impulse game's speed, "0" to the top the engines give (the Chief Engineer allocates).
 - ``cloak``: "cloak" or "uncloaked" (G13.1).
 - ``move``: "straight", "left" or "right" (the suggestion first).
@@ -12,15 +13,17 @@ Requests (kind: answer in contract terms):
 - ``fire``: a Form with one field per direct-fire weapon, its value the target's name or "none"
   (``{"phaser-1#1": "klingon", "photon-A": "KD1"}``; weapons left out hold fire, and the shots are resolved in
   the answer's order); each field's choices leave out what the earlier fields used up (the phaser
-  capacitor). Presets "suggested", "all", "none", and each legal shot alone (key "weapon>target").
+  capacitor). Presets "suggested", "all", "none", "heavy" and "phasers" (one weapon group fires, the other
+  holds), and each legal shot alone (key "weapon>target").
 - ``disengage``: "no" or "yes" (#5, at the end of every impulse).
 """
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.contract import Field, Form, Option, Request
+from .geometry import Geometry
+from ..core.contract import Decision, Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from ..core import hexgrid
 from .data import heavy_chart, phaser_chart
@@ -29,6 +32,11 @@ from ..core.hexgrid import distance
 from .movement import LEFT, RIGHT, STRAIGHT, candidates
 from .plasma import Plasma
 from .state import Drone, Ship, Weapon
+from .targets_view import fire_view
+
+if TYPE_CHECKING:
+    from .base import Target
+    from .game import Game
 
 STEERS = (STRAIGHT, LEFT, RIGHT)
 CLOAK_OPTIONS = (Option("cloak", "cloaked: cannot fire or launch; fire at it uses 2 x range + 5"),
@@ -41,14 +49,14 @@ LAUNCHES = (Field("launch", "launchers to fire", multi=True),)
 
 def check_steer(answer: Any) -> str:
     if answer in STEERS:
-        return answer
+        return cast(str, answer)
     raise IllegalAction(f"'{str(answer)[:40]}' is not a legal move now; choose one of straight, left, right",
                         "SFB.MOVE.COST")
 
 
 def check_disengage(answer: Any) -> str:
     if answer == "no" or answer == "yes":
-        return answer
+        return cast(str, answer)
     raise IllegalAction(f"'{str(answer)[:40]}' is not an answer here; choose yes or no", "SFB.EA")
 
 
@@ -58,10 +66,7 @@ class ShipAsks:
     request after answering it, gets the same three Request objects again, made new: building
     hundreds of requests per battle was a measurable part of a simulation's time (core.contract.Request.reissue)."""
 
-    __slots__ = ("move_options", "fire_options", "fire_check", "fire_form", "fire_view", "view", "move", "fire",
-                 "disengage")
-
-    def __init__(self, game, ship: Ship):
+    def __init__(self, game: Requests, ship: Ship) -> None:
         self.move_options = partial(game.move_options, ship)
         self.fire_options = partial(game.fire_presets, ship)
         self.fire_check = partial(game.check_fire, ship)
@@ -71,6 +76,7 @@ class ShipAsks:
                               lambda values: game.check_fire(ship, values))
         self.fire_view = partial(game.view, ship.side, fire=ship)
         self.view = partial(game.view, ship.side)
+        self.move_view = partial(game.view, ship.side, move=ship)
         self.move = Request("move", ship.side, state=game, subject=ship, options=self.move_options,
                             check=check_steer, view=self.view)
         self.fire = Request("fire", ship.side, state=game, subject=ship, form=self.fire_form,
@@ -79,7 +85,7 @@ class ShipAsks:
                                  default="no", check=check_disengage, view=self.view)
 
 
-class Requests:
+class Requests(Geometry):
     """Builds the engine's requests (needs the engine's ships, policy and Geometry)."""
 
     # ------------------------------------------------------------------------------ building
@@ -90,9 +96,10 @@ class Requests:
         return asks
 
     def energy_request(self, ship: Ship) -> Request:
-        energy = EnergyForm(self, ship)
+        energy = EnergyForm(cast("Game", self), ship)
         return Request("energy", ship.side, state=self, subject=ship, form=energy.form,
-                       options=lambda: energy.presets(self.policy.energy_allocation(ship)),
+                       options=lambda: energy.presets(self.policy.energy_allocation(ship),
+                                                      partial(self.policy.energy_allocation, ship)),
                        view=lambda: self.view(ship.side, energy=ship))
 
     def speed_request(self, ship: Ship) -> Request:
@@ -121,7 +128,7 @@ class Requests:
         if ship.side in self.in_process:
             return asks.move.reissue(asks.move_options, asks.view)
         return Request("move", ship.side, state=self, subject=ship, options=asks.move_options,
-                       check=check_steer, view=asks.view)
+                       check=check_steer, view=asks.move_view)
 
     def fire_request(self, ship: Ship) -> Request:
         asks = self._asks.get(ship.name) or self.asks(ship)
@@ -134,13 +141,13 @@ class Requests:
         keys = tuple(w.key for w in weapons)
         by_key = {w.key: w for w in weapons}
 
-        def check(values: dict) -> list[Weapon]:
+        def check(values: dict[str, Any]) -> list[Weapon]:
             chosen = values.get("launch", [])
             if isinstance(chosen, str):
                 chosen = [chosen]
             if not isinstance(chosen, (list, tuple)):
                 raise IllegalAction("a launch answer is a list of launchers", "SFB.EA")
-            out = []
+            out: list[Weapon] = []
             for key in chosen:
                 if key not in by_key or by_key[key] in out:
                     if what == "plasma":
@@ -152,7 +159,7 @@ class Requests:
             return out
 
         def presets() -> tuple[Option, ...]:
-            out = []
+            out: list[Option] = []
             if not ship.robot:
                 if what == "plasma":
                     suggested = self.policy.launch_plasma(ship, weapons, target)
@@ -198,8 +205,10 @@ class Requests:
         ready = self.ready_weapons(ship)
         if not ready or (ship.cloak is not None and not self.may_act(ship)):
             return []
-        out = []
-        targets: list = self.enemies(ship) + [d for d in self.drones if d.alive and d.side != ship.side]
+        out: list[tuple[str, str, Weapon, Any]] = []
+        targets: list[Target] = []
+        targets += self.enemies(ship)
+        targets += [d for d in self.drones if d.alive and d.side != ship.side]
         targets += [t for t in self.plasmas if t.alive and t.side != ship.side]
         for target in targets:
             if isinstance(target, (Drone, Plasma)) and not self.shootable_by_target(target, ship):
@@ -217,7 +226,7 @@ class Requests:
     def shot_keys(self, ship: Ship) -> tuple[str, ...]:
         return tuple(key for key, _, _, _ in self.fire_options(ship, labels=False))
 
-    def fire_choices(self, ship: Ship, name: str, earlier: dict) -> tuple[str, ...]:
+    def fire_choices(self, ship: Ship, name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
         """Targets weapon ``name`` may fire at now ("none" first), given the weapons chosen before it: a phaser
         only while the capacitor still holds its cost (H6.1)."""
         weapon = ship.weapon(name)
@@ -241,7 +250,8 @@ class Requests:
             chosen = {w.key: name(t) for key, _, w, t in pairs if key in suggested}
             out.append(Option("suggested", "fire " + ("; ".join(labels[k] for k in suggested) or "nothing")
                               + " (suggested)", chosen))
-        every, capacitor = {}, ship.capacitor
+        every: dict[str, str] = {}
+        capacitor = ship.capacitor
         for key, _, weapon, target in pairs:
             if weapon.key in every:
                 continue
@@ -254,8 +264,21 @@ class Requests:
             out.append(Option("all", "fire every ready weapon at its first target: "
                               + ", ".join(f"{k}>{v}" for k, v in every.items()), every))
         out.append(Option("none", "hold fire", {}))
+        out += self.fire_groups(ship, pairs, every)
         out += [Option(key, label, {w.key: name(t)}) for key, label, w, t in pairs]  # one shot alone
         return tuple(out)
+
+    def fire_groups(self, ship: Ship, pairs: list[tuple[str, str, Weapon, Any]], every: dict[str, str]) -> list[Option]:
+        """Fire now or hold, per weapon group (docs/search.md "Candidates"): the heavy weapons alone (phasers held
+        for later in the turn) and the phasers alone (the heavy weapons held for a closer range), each weapon at
+        its first target as in "all"; offered when the group is neither empty nor all of "all"."""
+        out = []
+        for key, label, phasers in (("heavy", "fire the heavy weapons, hold the phasers", False),
+                                    ("phasers", "fire the phasers, hold the heavy weapons", True)):
+            group = {k: v for k, v in every.items() if (cast(Weapon, ship.weapon(k)).kind == "phaser") == phasers}
+            if group and len(group) < len(every):
+                out.append(Option(key, f"{label}: " + ", ".join(f"{k}>{v}" for k, v in group.items()), group))
+        return out
 
     def check_fire(self, ship: Ship, answer: Any) -> list[tuple[Ship, Weapon, Any]]:
         """The orders of a fire answer (a preset key, or ``{weapon: target}``), in the answer's order, or
@@ -293,7 +316,7 @@ class Requests:
                                 "SFB.PHASER.ENERGY")
         return orders
 
-    def worth_asking(self, ship: Ship, pairs=None) -> bool:
+    def worth_asking(self, ship: Ship, pairs: list[tuple[str, str, Weapon, Any]] | None = None) -> bool:
         """Is a shot worth a person's thought: one (at a ship or a drone) expected to do at least 1 point, or the
         last impulse of the turn (so long shots stay possible once a turn)? Front ends answer "none" without a
         prompt otherwise: asking on every impulse from range 26 would bury the game in prompts (docs/sfb.md
@@ -306,7 +329,7 @@ class Requests:
             return True
         return any(self.expected_damage(ship, w, t) >= 1.0 for _, _, w, t in pairs)
 
-    def odds_text(self, ship: Ship, weapon: Weapon, target) -> str:
+    def odds_text(self, ship: Ship, weapon: Weapon, target: Target) -> str:
         rng = distance(ship.hex, target.hex)
         eff = self.effective_range(ship, target, rng)
         where = f"range {rng}" + (f" (effective {eff}: cloaked)" if eff != rng else "")
@@ -319,7 +342,7 @@ class Requests:
         need = hit[eff] - (self.heavy_penalty if isinstance(target, Drone) else 0)
         return f"{where}, hits on 1-{max(0, need)} ({max(0, need) / 6:.0%}) for {dmg_by_range[rng]}"
 
-    def expected_damage(self, ship: Ship, weapon: Weapon, target) -> float:
+    def expected_damage(self, ship: Ship, weapon: Weapon, target: Target) -> float:
         rng = distance(ship.hex, target.hex)
         eff = self.effective_range(ship, target, rng)
         if weapon.kind == "phaser":
@@ -327,11 +350,11 @@ class Requests:
             return sum(chart[d][eff] for d in range(6)) / 6
         hit, dmg_by_range = heavy_chart(weapon.type)
         need = hit[eff] - (self.heavy_penalty if isinstance(target, Drone) else 0)
-        return max(0, need) / 6 * dmg_by_range[rng]
+        return float(max(0, need) / 6 * dmg_by_range[rng])
 
     # ------------------------------------------------------------------------------ views
-    def energy_view(self, ship: Ship) -> dict:
-        weapons = {}
+    def energy_view(self, ship: Ship) -> dict[str, Any]:
+        weapons: dict[str, str] = {}
         for w in ship.weapons:
             if w.kind == "photon" and w.alive:
                 weapons[w.key] = {0: "empty: 2 warp starts arming", 1: "half armed: 2 warp completes it",
@@ -346,12 +369,13 @@ class Requests:
                 "max_speed": self.max_speed(ship), "weapons": weapons,
                 "cloak_cost": ship.cloak.cost if ship.cloak is not None else 0}
 
-    def view(self, side: str, energy: Ship | None = None, fire: Ship | None = None) -> dict:
+    def view(self, side: str, energy: Ship | None = None, fire: Ship | None = None, move: Ship | None = None) -> dict[str, Any]:
         """What ``side`` may know, as JSON data: the turn, every ship on the map (a cloaked enemy included: the
-        cadet rules keep its position known), seeking weapons, its own ships' power and weapons."""
+        cadet rules keep its position known), seeking weapons, its own ships' power and weapons; for a move
+        question, where each move leads (``moves``: key, hex or None off the map, facing), for front ends to draw."""
         ships = []
         for s in self.ships:
-            entry = {"name": s.name, "side": s.side, "hex": hexgrid.label(s.hex),
+            entry: dict[str, Any] = {"name": s.name, "side": s.side, "hex": hexgrid.label(s.hex),
                      "facing": hexgrid.facing_letter(s.facing),
                      "speed": s.speed, "shields": list(s.shields), "destroyed": s.destroyed, "gone": s.gone,
                      "cloaked": bool(s.cloak is not None and s.cloak.cloaked), "internal": s.internal}
@@ -364,20 +388,26 @@ class Requests:
                 entry["memory"] = {"primary_fire_point_taken": s.primary_done, "tie_side": s.tie_side,
                                    "running_from": s.focus}
             ships.append(entry)
-        seekers = [{"label": d.label, "kind": "drone", "side": d.side, "target": d.target,
+        seekers: list[dict[str, Any]] = [{"label": d.label, "kind": "drone", "side": d.side, "target": d.target,
                     "hex": hexgrid.label(d.hex)} for d in self.drones if d.alive]
         seekers += [{"label": t.label, "kind": "plasma", "side": t.side, "target": t.target,
                      "hex": hexgrid.label(t.hex), "strength": t.strength} for t in self.plasmas if t.alive]
-        out = {"turn": self.turn, "impulse": self.impulse, "impulses": self.impulses,
+        out: dict[str, Any] = {"turn": self.turn, "impulse": self.impulse, "impulses": self.impulses,
                "map": f"{self.board.cols}x{self.board.rows}", "ships": ships, "seekers": seekers}
         if energy is not None:
             out["energy"] = self.energy_view(energy)
         if fire is not None:
-            out["worth_asking"] = self.worth_asking(fire)
+            pairs = self.fire_options(fire, labels=False)
+            out["worth_asking"] = self.worth_asking(fire, pairs)
+            out.update(fire_view(self, fire, pairs))  # targets and arcs, for front ends to draw
+        if move is not None:
+            out["moves"] = [{"key": steer, "hex": hexgrid.label(dest) if self.board.contains(dest) else None,
+                             "facing": hexgrid.facing_letter(facing)}
+                            for steer, facing, dest in candidates(move.hex, move.facing, True)]
         return out
 
     # ------------------------------------------------------------------------------ the log
-    def record(self, request: Request, decision) -> None:
+    def record(self, request: Request, decision: Decision) -> None:
         """The decision events of a robot's answer: rule, sentence, dice (the policy's and a person's have none)."""
         if not self.rec or not decision.reasons:
             return
@@ -388,13 +418,13 @@ class Requests:
                       rolls=[r.to_json() for r in reason.rolls], action=action)
 
 
-def action_json(action):
+def action_json(action: Any) -> Any:
     """A parsed answer as the log shows it: shots as [weapon, target] pairs, launchers by key."""
     if isinstance(action, EnergyAllocation):
         return {"speed": action.speed, "phasers": action.phasers, "arm": [list(a) for a in action.arm],
                 "recharge": action.recharge, "cloak": action.cloak}
     if isinstance(action, list):
-        out = []
+        out: list[Any] = []
         for item in action:
             if isinstance(item, tuple) and len(item) == 3:  # (ship, weapon, target)
                 out.append([item[1].key, item[2].name if isinstance(item[2], Ship) else item[2].label])

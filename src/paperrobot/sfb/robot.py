@@ -5,17 +5,28 @@ docs/sfb.md (sections named in the comments).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, in_arc
 from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
+from .procedure import numbers
 from .robot_cloak import CloakRules
 from .state import Ship, Weapon
 
+if TYPE_CHECKING:
+    from .base import Target
+    from .game import Game
+
 
 NOTHING = Decision(())
-NO_SHOTS: dict = {}
-NO_LAUNCH = {"launch": []}
+NO_SHOTS: dict[str, str] = {}
+NO_LAUNCH: dict[str, list[str]] = {"launch": []}
 HOLD = Decision(NO_SHOTS)
+# "nothing noted yet": typed as the field is, so a type checker does not take ``self.memory`` to stay None after the
+# reset at the start of ``decide`` (the rules called after it note things; compiled, the test would be dropped)
+FORGET: dict[str, Any] | None = None
 RATE_REASON = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
 
 
@@ -34,11 +45,12 @@ class Robot(CloakRules):
     engine's (game.Game.robot_turn_start).
     """
 
-    def __init__(self, game, ship: Ship, tiebreak: str = "shields"):
-        self.memory: dict | None = None
+    def __init__(self, game: Game, ship: Ship, tiebreak: str = "shields") -> None:
+        self.memory: dict[str, Any] | None = None
         self.game = game
         self.ship = ship
         self.tiebreak = tiebreak
+        self.n = numbers(getattr(game, "robot_rules", None))  # the procedure's numbers (sfb/procedure.py)
         self.photon_limit = self.photons_per_turn(ship)
         self.six = game.has_tubes or game.has_cloaks  # scenario #6 rules in play at all
 
@@ -46,15 +58,14 @@ class Robot(CloakRules):
     def photons_fired(self) -> int:
         return self.ship.photons_fired(self.game.turn)
 
-    @staticmethod
-    def photons_per_turn(ship: Ship) -> int:
+    def photons_per_turn(self, ship: Ship) -> int:
         """SFB.R7 / SFB.R9: one photon a turn for two tubes (half the two-turn-arming tubes, at least one)."""
         tubes = sum(1 for w in ship.weapons if w.kind == "photon")
-        return max(1, tubes // 2)
+        return self.n.photons_per_turn(tubes)
 
-    def decide(self, request) -> Decision:
+    def decide(self, request: Request) -> Decision:
         """The answer to ``request``, with what the robot's rules make it remember (``note``) as its memory."""
-        self.memory = None
+        self.memory = FORGET
         kind = request.kind
         if kind == "move":
             decision = self.move()
@@ -72,21 +83,21 @@ class Robot(CloakRules):
             return Decision(decision.action, decision.reasons, self.memory)
         return decision
 
-    def note(self, name: str, value) -> None:
+    def note(self, name: str, value: Any) -> None:
         """Remember ``name`` after this decision (SFB.R2 primary_done, SFB.R3 tie_side, SFB.R.CLOAK4 focus): the
         engine stores it on the ship; the robot never writes game state itself."""
         if self.memory is None:
             self.memory = {}
         self.memory[name] = value
 
-    def recall(self, name: str):
+    def recall(self, name: str) -> Any:
         """What the robot remembers: noted in this decision, else as the ship holds it."""
         memory = self.memory
         if memory is not None and name in memory:
             return memory[name]
         return getattr(self.ship, name)
 
-    def launch_decision(self, request) -> Decision:
+    def launch_decision(self, request: Request) -> Decision:
         if self.six and self.threatened():
             return Decision(NO_LAUNCH)  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
         if request.data is not None and request.data[0] == "plasma":
@@ -98,7 +109,7 @@ class Robot(CloakRules):
     # -------------------------------------------------------------------------- weapons
     def unfired(self) -> list[Weapon]:
         """Weapons (not drones) that have not fired this turn and may still do so (R3, R7)."""
-        out = []
+        out: list[Weapon] = []
         turn = self.game.turn
         photons_done = None
         for w in self.ship.weapons:
@@ -112,16 +123,16 @@ class Robot(CloakRules):
             out.append(w)
         return out
 
-    def bearing(self, target) -> list[Weapon]:
+    def bearing(self, target: Target) -> list[Weapon]:
         """Unfired weapons (``unfired``, inlined: asked on every impulse) that will bear on the target now and
         may fire under the firing-rate rule; each arc is judged once."""
         game = self.game
         ship = self.ship
-        out = []
-        photons = None
+        out: list[Weapon] = []
+        photons: int | None = None
         turn = game.turn
         now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
-        arcs: dict[str, bool] = {}
+        arcs: dict[tuple[str, int, int], bool] = {}
         for w in ship.weapons:
             if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn or now - w.last_fired < quarter:
                 continue  # not unfired (R3), or E1.5 (game.rate_ok, inlined)
@@ -137,6 +148,7 @@ class Robot(CloakRules):
             if not bears:
                 continue
             if w.kind == "photon":
+                assert photons is not None  # counted above for this photon
                 photons += 1
             out.append(w)
         return out
@@ -151,7 +163,7 @@ class Robot(CloakRules):
         return self.fire_normal()
 
     @staticmethod
-    def _with(reasons: tuple, decision: Decision) -> Decision:
+    def _with(reasons: tuple[Reason, ...], decision: Decision) -> Decision:
         return Decision(decision.action, tuple(reasons) + decision.reasons)
 
     def fire_normal(self) -> Decision:
@@ -174,10 +186,11 @@ class Robot(CloakRules):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
         elif not primary_done:
-            if rng <= 4:
+            if rng <= self.n.primary_fire_range:
                 self.note("primary_done", True)
-                rule, text = "SFB.R2", (f"first impulse this turn within 4 hexes (range {rng}): Primary Fire Point, "
-                                        f"fire every weapon that bears")
+                rule, text = "SFB.R2", (f"first impulse this turn within {self.n.primary_fire_range} hexes "
+                                        f"(range {rng}): Primary Fire Point, fire every weapon that bears"
+                                        + self.n.n_primary_fire_range)
             elif game.impulse == game.impulses:
                 self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"no Primary Fire Point this turn (range {rng}): last impulse, fire all "
@@ -198,7 +211,8 @@ class Robot(CloakRules):
         reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
             if w.kind == "photon":
-                reasons.append(Reason("SFB.R7", f"{w.key}: one photon torpedo per turn"))
+                reasons.append(Reason("SFB.R7", f"{w.key}: one photon torpedo per turn"
+                                                + self.n.n_photon_tubes_per_shot))
         return Decision(tuple((w.key, target.name) for w in weapons), tuple(reasons))
 
     def must_leave(self, target: Ship) -> bool:
@@ -215,25 +229,25 @@ class Robot(CloakRules):
     # -------------------------------------------------------------------------- drones
     def launch(self) -> Decision:
         """SFB.R5: one drone at the enemy on the first impulse of every turn."""
-        if self.game.impulse != 1:
+        n = self.n
+        if self.game.impulse != n.drone_launch_impulse:
             return Decision(())
-        rack = next((w for w in self.ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0
-                     and self.game.rate_ok(w)), None)
-        if rack is None:
+        racks = [w for w in self.ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0
+                 and self.game.rate_ok(w)][:n.drones_per_turn]  # one drone a rack (a rack fires once in 1/4 turn)
+        if not racks:
             return Decision(())
         target = self.game.enemy_of(self.ship)
-        return Decision((rack.key,), (Reason("SFB.R5", f"first impulse: launch one drone from {rack.key} at "
-                                                       f"{target.name}"),))
+        assert target is not None  # the launch request is made only with a target (game.launch_seekers)
+        note = n.n_drone_launch_impulse + n.n_drones_per_turn
+        return Decision(tuple(rack.key for rack in racks),
+                        tuple(Reason("SFB.R5", f"first impulse: launch one drone from {rack.key} at "
+                                               f"{target.name}" + note) for rack in racks))
 
     # -------------------------------------------------------------------------- movement
     def move(self) -> Decision:
         game, ship = self.game, self.ship
         target = game.enemy_of(ship)
         can_turn = ship.straight >= ship.tm_table[ship.speed]  # Ship.turn_mode(), inlined
-
-        def allowed(steer, facing, dest):
-            return game.viable(ship, steer, facing, dest)
-
         if target is None:
             return Decision(self._safe(STRAIGHT, can_turn))
         if self.six:
@@ -241,12 +255,14 @@ class Robot(CloakRules):
             if evade is not None:
                 return evade
         if not self.recall("primary_done"):
-            steer, facing, dest = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
+            choice = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
+            assert choice is not None  # every move allowed: there is one
+            steer, facing, dest = choice
             reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
                                       f"{ship.turn_mode()}): {steer}")
-            if allowed(steer, facing, dest):
+            if game.viable(ship, steer, facing, dest):
                 return Decision(steer, (reason,))
-            safe = seek_choice(ship.hex, ship.facing, can_turn, target.hex, allowed)
+            safe = seek_choice(ship.hex, ship.facing, can_turn, target.hex, self.viable)
             steer = safe[0] if safe else self._safe(STRAIGHT, can_turn)
             return Decision(steer, (reason, Reason("SFB.R3.MAP", f"the pursuit course would take it off the map "
                                                                  f"before it could turn again: {steer}")))
@@ -288,7 +304,7 @@ class Robot(CloakRules):
                     return s
         return STRAIGHT
 
-    def turn_steps(self, weapon: Weapon, target) -> tuple[int, int]:
+    def turn_steps(self, weapon: Weapon, target: Target) -> tuple[int, int]:
         """60-degree turns left and right (1-3, 9 = never) that would bring ``weapon`` to bear, turning in place."""
         game, ship = self.game, self.ship
         origin, aim = game.geometry(ship, target)
@@ -302,7 +318,7 @@ class Robot(CloakRules):
             out.append(found)
         return out[0], out[1]
 
-    def turn_side(self, target, unfired: list[Weapon]) -> tuple[str | None, list[Reason]]:
+    def turn_side(self, target: Ship, unfired: list[Weapon]) -> tuple[str | None, list[Reason]]:
         """SFB.R3: the side that brings more unfired weapons to bear; tie -> shields (seed 000) -> coin."""
         game, ship = self.game, self.ship
         rng = distance(ship.hex, target.hex)

@@ -56,7 +56,9 @@ class Ship:
     lab: int = 0
     shuttle: int = 0
     excess: int = 0
-    capacitor: float = 0.0
+    # Any, not float: with no live phaser the capacity is the int 0 (an empty sum) and min() keeps it, which the
+    # event log records as 0, not 0.0; a float field (compiled: a C double) would change recorded logs.
+    capacitor: Any = 0.0
     weapons: list[Weapon] = field(default_factory=list)
     warp_lost: int = 0
     internal: int = 0  # internal damage points taken
@@ -64,7 +66,7 @@ class Ship:
     gone: str = ""  # "" on the map; "disengaged", "exited", "lost" once off it
     objective: bool = False  # scenario #4: has passed next to the Dakota
     has_drones: bool = False  # a rack with drones left (skips the launch step cheaply)
-    tm_table: tuple = ()  # turn mode by speed 0..32, from the SSD
+    tm_table: tuple[int, ...] = ()  # turn mode by speed 0..32, from the SSD
     cloak: Any = None  # the cloaking device's state (scenario #6 rules, cloak.py)
     # What the Cadet robot remembers between decisions (robot.py), kept here as game state:
     primary_done: bool = False  # SFB.R2: the Primary Fire Point of this turn has been taken (or passed)
@@ -92,7 +94,7 @@ class Ship:
         return not self.destroyed and not self.gone
 
     @property
-    def capacity(self) -> float:
+    def capacity(self) -> Any:  # the int 0 with no live phaser (see capacitor)
         return sum(w.cost for w in self.weapons if w.alive and w.kind == "phaser")
 
     @property
@@ -116,10 +118,10 @@ class Ship:
     def equip(self, plasma_f: str) -> None:
         """Plasma tubes in their FP1.23 start state and the cloaking device at its sheet cost (scenario #6)."""
         from . import cloak as ck
-        from . import plasma as pl
+        from . import plasma as pl, plasma_data
         for w in self.weapons:
             if w.kind == "plasma":
-                w.tube = pl.PlasmaTube.start(w.key, pl.plasma_type(w.type, plasma_f))
+                w.tube = pl.PlasmaTube.start(w.key, plasma_data.plasma_type(w.type, plasma_f))
                 w.ready = w.tube.armed
         self.cloak = ck.Cloak(self.spec.cloak_cost) if self.spec.cloak_cost else None
 

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..core import players
 from ..core.errors import PaperRobotError
+from .balance_words import plain_answer, report_name
 from .chunks import Chunk, HandicapPlay, Row, split
 
 SCHEMA_VERSION = 1
@@ -55,11 +57,14 @@ CAVEATS = {
               "even fight against that policy, and a stronger or weaker player needs another.",
     "robot": "Caveat: the opponent is the robot itself (mirror), not a person; this is the handicap for an even "
              "fight between two robots.",
+    "search": "Caveat: the opponent is PaperRobot's search player (docs/search.md), not a person; this is the "
+              "handicap for an even fight against a player that plans with that many simulations per decision.",
 }
 
 
 def caveat(opponent: str) -> str:
-    return CAVEATS.get(opponent, f"Caveat: the opponent is '{opponent}', not a person.")
+    return CAVEATS.get(opponent, CAVEATS.get(opponent.partition(":")[0], f"Caveat: the opponent is '{opponent}', "
+                                                                           f"not a person."))
 
 
 # ----------------------------------------------------------------------------------------- store
@@ -95,6 +100,12 @@ class BalanceStore:
     def matchup(self, key: str, label: str, spec: dict) -> None:
         self._write("INSERT OR IGNORE INTO balance_matchups VALUES (?, ?, ?, ?)",
                     [(key, label, json.dumps(spec, sort_keys=True, default=str), time.time())])
+
+    def keys(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT matchup FROM balance_matchups")}
+
+    def specs(self) -> list[dict]:
+        return [json.loads(r[0]) for r in self.db.execute("SELECT spec FROM balance_matchups")]
 
     def games(self, key: str) -> dict[tuple[float, int], float]:
         """(level, seed index) -> the robot's score, for every stored game of the matchup."""
@@ -154,7 +165,7 @@ class Matchup:
 @dataclass(frozen=True)
 class RegistryPlay:
     """``play(seed, handicap)`` for a game of the registry: a new match with the handicap and set-up, the robot
-    on its side and ``opponent`` ("policy" or "robot") on every other, driven to the end. ``module`` is imported
+    on its side and ``opponent`` ("policy", "robot" or a named player such as "search:20") on every other, driven to the end. ``module`` is imported
     first so that a game registered outside the game packages (a test game) exists in every worker too."""
 
     game: str
@@ -171,8 +182,11 @@ class RegistryPlay:
         if self.module:
             importlib.import_module(self.module)
         match = paperrobot.new_game(self.game, seed=seed, handicap=handicap, **dict(self.setup))
-        controllers = {self.robot_side: "robot", **{side: self.opponent for side in self.other_sides}}
-        return drive_all(match, controllers)
+        from .rungs import controller
+
+        controllers = {self.robot_side: "robot",
+                       **{side: controller(match, side, self.opponent, seed) for side in self.other_sides}}
+        return drive_all(match, players.resolve(controllers, match))  # search:N made here (core/players.py)
 
 
 def registry_matchup(game: str, setup: dict, opponent: str) -> Matchup:
@@ -186,22 +200,34 @@ def registry_matchup(game: str, setup: dict, opponent: str) -> Matchup:
         raise PaperRobotError(f"{game} has no handicap set-up option yet, so it cannot be swept; its options: "
                               f"{', '.join(names) or 'none'}")
     if "handicap" in setup:
-        raise PaperRobotError("the sweep sets the handicap itself: drop handicap from --set")
-    if opponent not in ("policy", "robot"):
-        raise PaperRobotError(f"--opponent must be policy or robot, not '{opponent}'")
+        raise PaperRobotError("the sweep sets the handicap itself: leave out --handicap")
+    from .rungs import check_rung, flies
+
+    try:  # a rung of the ladder: random, policy, robot (the mirror), search:N, mix:...
+        check_rung(opponent)
+        if players.known(opponent) and opponent not in players.BUILT_IN:
+            players.check(opponent, "--opponent")  # a named player's argument (search:N, N at most 100,000)
+    except PaperRobotError as exc:
+        raise PaperRobotError(f"--opponent: {exc}") from None
     option = info.option("handicap")
     if option.kind != "int":
         raise PaperRobotError(f"{game}'s handicap option is of kind '{option.kind}'; a sweep needs a whole number")
     checked = info.check_setup(setup)
     checked.pop("handicap", None)
     others = tuple(s for s in info.sides if s != info.robot_side)
+    if opponent != "robot" and not all(flies(opponent, side, game, checked) for side in others):
+        raise PaperRobotError(f"--opponent {opponent} cannot fly {game}'s {', '.join(others)} side")
     module = getattr(info.build, "__module__", None)
     play = RegistryPlay(game, tuple(sorted(checked.items())), info.robot_side, others, opponent,
                         None if module is None or module.startswith("paperrobot.") else module)
     spec = {"game": game, "setup": checked, "opponent": opponent, "robot_side": info.robot_side,
             "engine_version": info.engine_version}
     digest = hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:12]
-    shown = " ".join(f"{k}={v}" for k, v in sorted(setup.items()))
+    given = str(setup.get("robot_rules") or "")
+    if given and "\n" not in given:  # a file: its name goes with the contents (a file edited since is refused)
+        spec["robot_rules_file"] = str(Path(given).resolve())
+    shown = " ".join(f"{k}={v if k != 'robot_rules' or chr(10) not in str(v) else 'variant'}"
+                     for k, v in sorted(setup.items()))
     label = f"{game}{(' ' + shown) if shown else ''}: robot ({info.robot_side}) vs {opponent} ({', '.join(others)})"
     return Matchup(f"{game}/{digest}", label, play, info.robot_side, opponent, option.low, option.high, True,
                    getattr(info, "handicap_unit", "points"), spec)
@@ -274,6 +300,12 @@ def run_sweep(matchup: Matchup, plan: Plan, store: BalanceStore, engine, progres
     progress = progress or Progress()
     started = time.perf_counter()
     key = plan.store_key(matchup)
+    if matchup.spec.get("robot_rules_file") and key not in store.keys():
+        import paperrobot
+        from ..core.robot_rules import refuse_changed
+        mine = {**matchup.spec, "base_seed": plan.base_seed, "fresh_seeds": plan.fresh_seeds}
+        refuse_changed(store.specs(), mine, str(store.path or "the sweep database"),
+                       paperrobot.game_info(matchup.spec["game"]).robot_rules)
     store.matchup(key, matchup.label, {**matchup.spec, "base_seed": plan.base_seed, "fresh_seeds": plan.fresh_seeds})
     have = store.games(key)
     before = set(have)
@@ -391,7 +423,7 @@ def _pct(x: float) -> str:
 def report_lines(sweep: Sweep) -> list[str]:
     fit, m = sweep.fit, sweep.matchup
     unit = m.unit
-    lines = [f"Even-fight handicap, {m.label}"]
+    lines = [f"Even-fight handicap, {m.label}", plain_answer(sweep)]  # the answer first, then the statistics
     if fit.slope_positive:
         lines.append(f"h50    {fit.h50:+.1f} {unit}   95% Fieller {fit.interval.low:+.1f} to {fit.interval.high:+.1f}"
                      f" (half-width {fit.interval.half_width:.1f})   slope {100 * fit.slope_at_50:.2f} %/{unit[:-1] if unit.endswith('s') else unit}"
@@ -431,7 +463,7 @@ def report_lines(sweep: Sweep) -> list[str]:
 def report_dict(sweep: Sweep) -> dict:
     m = sweep.matchup
     return {"matchup": sweep.plan.store_key(m), "label": m.label, "spec": m.spec, "opponent": m.opponent, "unit": m.unit,
-            "caveat": caveat(m.opponent), "plan": sweep.plan.__dict__,
+            "plain_answer": plain_answer(sweep), "caveat": caveat(m.opponent), "plan": sweep.plan.__dict__,
             "probes": [{"handicap": h, "games": n, "score": s} for h, n, s in sweep.probes],
             "bracket": list(sweep.bracket), "levels": sweep.levels, "games_per_level": sweep.per_level,
             "precision_met": sweep.precision_met, "played_now": sweep.played, "from_store": sweep.reused,
@@ -439,8 +471,8 @@ def report_dict(sweep: Sweep) -> dict:
 
 
 def slug(matchup: Matchup) -> str:
-    name = matchup.key.replace("/", "-")
-    return "".join(c if c.isalnum() or c in "-_." else "-" for c in f"{name}-{matchup.opponent}")
+    """The report files' stem: readable, e.g. sfb-scenario5-policy (sim/balance_words.py)."""
+    return report_name(matchup)
 
 
 def sweep_from_report(data: dict) -> Sweep:

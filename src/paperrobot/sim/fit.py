@@ -6,7 +6,7 @@ random numbers replay the same seeds at every level. The even point is ``h50 = -
 interval. Only the Fieller roots, the likelihood of superiority and the Elo-style difference are written
 here; the fit, the covariance and the Wilson intervals are statsmodels'.
 
-Needs the ``balance`` extra (statsmodels, numpy): ``pip install -e '.[balance]'``.
+Needs the ``balance`` extra (statsmodels, numpy), which ``bash scripts/setup`` installs.
 """
 from __future__ import annotations
 
@@ -207,3 +207,31 @@ def elo_difference(wins: int, draws: int, losses: int, z: float = Z95) -> EloDif
             return math.inf
         return -400 * math.log10(1 / p - 1)
     return EloDiff(to_elo(s), to_elo(s - z * se), to_elo(s + z * se), s)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The difference of two even points, ``b.h50 - a.h50``, with a 95 % interval (None when either sweep has no
+    bounded Fieller interval)."""
+
+    value: float | None
+    low: float | None
+    high: float | None
+
+    def to_dict(self) -> dict:
+        return {"difference": self.value, "interval95": None if self.low is None else [self.low, self.high]}
+
+
+def h50_difference(a: BalanceFit, b: BalanceFit) -> Difference:
+    """``b.h50 - a.h50`` with the MOVER interval (Zou & Donner 2008: each estimate's own interval, here Fieller's,
+    recovers its variance on each side, so the asymmetry of the Fieller sets carries over). It treats the two
+    sweeps as independent; sweeps on the same seeds are positively correlated if anything, so it errs wide."""
+    if a.h50 is None or b.h50 is None:
+        return Difference(None, None, None)
+    d = b.h50 - a.h50
+    if not (a.interval.bounded and b.interval.bounded):
+        return Difference(d, None, None)
+    la, ua, lb, ub = a.interval.low, a.interval.high, b.interval.low, b.interval.high
+    low = d - math.sqrt((b.h50 - lb) ** 2 + (ua - a.h50) ** 2)
+    high = d + math.sqrt((ub - b.h50) ** 2 + (a.h50 - la) ** 2)
+    return Difference(d, low, high)

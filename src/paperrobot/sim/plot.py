@@ -6,7 +6,21 @@ from pathlib import Path
 
 
 def plot_sweep(sweep, stem: str | Path) -> list[Path]:
-    """Write ``stem.png`` and ``stem.svg``; returns their paths."""
+    """Write ``stem.png`` and ``stem.svg`` (each atomically); returns their paths."""
+    from ..core.files import write_bytes_atomic
+
+    paths = []
+    for suffix, data in render_sweep(sweep).items():
+        path = Path(stem).with_suffix(suffix)
+        write_bytes_atomic(path, data)
+        paths.append(path)
+    return paths
+
+
+def render_sweep(sweep) -> dict[str, bytes]:
+    """The picture as {".png": bytes, ".svg": bytes}, nothing written (the caller writes it atomically)."""
+    import io
+
     import matplotlib
 
     matplotlib.use("Agg")
@@ -53,10 +67,11 @@ def plot_sweep(sweep, stem: str | Path) -> list[Path]:
         ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
         fig.text(0.01, 0.01, caveat(m.opponent), fontsize=6.5, color="dimgray", wrap=True)
         fig.tight_layout(rect=(0, 0.05, 1, 1))
-        stem = Path(stem)
-        paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
-        for path in paths:
-            fig.savefig(path)
-        return paths
+        out = {}
+        for suffix in (".png", ".svg"):
+            buffer = io.BytesIO()
+            fig.savefig(buffer, format=suffix[1:])
+            out[suffix] = buffer.getvalue()
+        return out
     finally:
         plt.close(fig)

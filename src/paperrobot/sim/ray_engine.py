@@ -6,7 +6,7 @@ closed. Each task runs ``chunks.play_chunk`` on one chunk, which carries the gam
 row depends only on (play, level, seed) and equals the local engine's bit for bit. Results are consumed in
 completion order with ``ray.wait``, with a bounded number of tasks in flight.
 
-Needs the ``ray`` extra (``pip install -e '.[ray]'``) here and PaperRobot installed on every node of a
+Needs the ``ray`` extra (``bash scripts/setup-ray``) here and PaperRobot installed on every node of a
 cluster (docs/balance.md).
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ import os
 from typing import Iterator, Sequence
 
 from ..core.errors import PaperRobotError
+from ..core.extras import needs_extra
 from .chunks import Chunk, Row, play_chunk
 
 
@@ -25,7 +26,7 @@ class RayEngine:
         try:
             import ray
         except ImportError:
-            raise PaperRobotError("--engine ray needs Ray: pip install -e '.[ray]' (or bash scripts/setup-ray)") from None
+            raise PaperRobotError(needs_extra("--engine ray", "ray", "ray", "bash scripts/setup-ray")) from None
         self.ray = ray
         self.address = address or os.environ.get("RAY_ADDRESS") or None
         self.jobs = max(1, int(jobs))

@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -62,6 +63,27 @@ class StoreBusy(PaperRobotError):
 def _locked(exc: sqlite3.Error) -> bool:
     text = str(exc).lower()
     return "locked" in text or "busy" in text
+
+
+def _damaged(path: Path, exc: Exception) -> PaperRobotError:
+    return PaperRobotError(f"--db {path}: the results database is damaged ({str(exc)[:120]}); give --db a new file "
+                           f"name (sqlite3's '.recover' may save its rows)")
+
+
+def _guarded(method):
+    """A damaged page or row found while the run goes on (not only at the start): one line, not a traceback.
+    A lock (OperationalError) is the methods' own business: they wait it out or say the file is busy."""
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.OperationalError as exc:
+            if _locked(exc):
+                raise
+            raise _damaged(self.path, exc) from None
+        except (sqlite3.DatabaseError, ValueError, TypeError, RecursionError) as exc:
+            raise _damaged(self.path, exc) from None
+    return guarded
 
 
 class ResultStore:
@@ -121,6 +143,11 @@ class ResultStore:
             raise PaperRobotError(f"--db {self.path}: a SQLite database of another program (tables "
                                   f"{', '.join(sorted(tables))}); give --db a new file name, or add --force to add "
                                   f"PaperRobot's tables to it")
+        if tables:  # a file that holds something: every page readable (a damaged one would stop the run later)
+            problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+            if problems != ["ok"]:
+                found = " ".join(" ".join(map(str, problems)).replace("*** in database main ***", "").split())
+                raise sqlite3.DatabaseError(f"damaged pages: {found[:100]}")
         mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":  # e.g. a file system without shared memory: still correct, less concurrent
             db.execute("PRAGMA journal_mode=DELETE")
@@ -146,6 +173,7 @@ class ResultStore:
         db.commit()
 
     # ------------------------------------------------------------------ runs
+    @_guarded
     def start_run(self, game: str, config: dict, base_seed: int, games: int) -> int:
         """Continue the run of this game, config and seed if the file has one, else start a new one."""
         key = json.dumps(config, sort_keys=True)
@@ -153,6 +181,8 @@ class ResultStore:
         with self._patiently():
             row = self.db.execute("SELECT run_id, games FROM runs WHERE game = ? AND config = ? AND base_seed = ? "
                                   "ORDER BY run_id DESC LIMIT 1", (game, key, base_seed)).fetchone()
+            if row is None and config.get("robot_rules_file"):
+                self._same_rules_file(game, config, base_seed)
             with self.db:
                 if row is None:
                     cur = self.db.execute("INSERT INTO runs (game, config, base_seed, games, started, updated) "
@@ -165,12 +195,23 @@ class ResultStore:
                                     "WHERE run_id = ?", (games, time.time(), self.run_id))
         return self.run_id
 
+    def _same_rules_file(self, game: str, config: dict, base_seed: int) -> None:
+        """A run of the same robot rules file whose contents changed since: refuse (core/robot_rules.py)."""
+        import paperrobot
+        from ..core.robot_rules import refuse_changed
+
+        rows = self.db.execute("SELECT config FROM runs WHERE game = ? AND base_seed = ?", (game, base_seed))
+        recorded = [json.loads(r[0]) for r in rows]
+        refuse_changed(recorded, config, str(self.path), paperrobot.game_info(game).robot_rules)
+
+    @_guarded
     def done(self, games: int | None = None) -> int:
         """Games of this run with a row, among the first ``games`` (all when None)."""
         games = self.games if games is None else games
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ? AND idx < ?",
                                (self.run_id, games)).fetchone()[0]
 
+    @_guarded
     def missing(self, games: int | None = None) -> list[tuple[int, int]]:
         """The index ranges ``[start, stop)`` below ``games`` that have no row yet, in order."""
         games = self.games if games is None else games
@@ -184,13 +225,21 @@ class ResultStore:
             gaps.append((expected, games))
         return gaps
 
-    def outcomes(self, games: int | None = None) -> Iterator[Outcome]:
-        """The outcome of every stored game of this run below ``games``, each once."""
+    @_guarded
+    def outcomes(self, games: int | None = None) -> list[Outcome]:
+        """The outcome of every stored game of this run below ``games``, each once (a row that another program
+        changed into something this program never writes is the database's damage: one line)."""
         games = self.games if games is None else games
+        out = []
         for winner, result, turns, metrics in self.db.execute(
                 "SELECT winner, result, turns, metrics FROM games WHERE run_id = ? AND idx < ? ORDER BY idx",
                 (self.run_id, games)):
-            yield Outcome(winner, result, turns, json.loads(metrics))
+            metrics = json.loads(metrics)
+            if not (winner is None or isinstance(winner, str)) or not isinstance(result, str) \
+                    or not isinstance(turns, int) or not isinstance(metrics, dict):
+                raise ValueError(f"a game's row holds {str((winner, result, turns))[:60]}")
+            out.append(Outcome(winner, result, turns, metrics))
+        return out
 
     # ------------------------------------------------------------------ rows
     def add(self, index: int, seed: int, outcome: Outcome) -> None:
@@ -226,6 +275,9 @@ class ResultStore:
                 raise self._busy(f"waited {self.patience:g} s; {len(self._pending)} finished games are not "
                                  f"written and will be played again") from None
             return
+        except sqlite3.DatabaseError as exc:  # a page damaged under the run: the games before it are committed
+            self._gave_up = True
+            raise _damaged(self.path, exc) from None
         self._pending.clear()
         self._last_commit = time.monotonic()
         self._locked_since = None

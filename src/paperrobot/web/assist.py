@@ -7,9 +7,10 @@ assistant gives without asking are stored like the person's (labelled ``auto:``)
 by replaying its answers exactly as a played game is (web/live.py), after a restart too. Asides (``roll``,
 ``fix``) are answers of their own (the contract's ``{"@roll": [...]}``, ``{"@fix": {...}}``).
 
-Armada's assistant is older and of another shape (the person asks, armada/assist.py answers): an Armada
-session is a game row whose answers are the lines the person typed, replayed in order on a fresh
-``armada.Assistant`` (its dice follow from the seed and the count of questions, so the replay is exact).
+A game's assistant may be of another shape, asked questions by the person (Armada's: the game's front-end hook
+``question_assistant``, core/frontend.py): such a session is a game row whose answers are the lines the person
+typed, replayed in order on a fresh assistant (its dice follow from the seed and the count of questions, so the
+replay is exact). No game is imported here: the assistants come from the registry.
 """
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from typing import Any
 from ..core import registry
 from ..core.contract import DICE_SOURCES
 from ..core.errors import PaperRobotError
-from .live import Games, Live, Refused, end_view
+from ..core.frontend import frontend_of
+from .live import AUTO, Games, Live, Refused, damaged, end_view
+from .store import DamagedRow
 
-AUTO = "auto: "  # the label of an answer the assistant gave without asking
 
 
 @dataclass
@@ -31,17 +33,12 @@ class AssistLive(Live):
     since: int = 0                                  # events before the person's last answer: the instructions
     before: list = field(default_factory=list)     # the assistant's lines due before the open question
     before_seq: int = -1
-    notice: str = ""                                # what the last aside did (one line)
 
     def question(self):
         """The open question in table words (None: the request as the contract gives it)."""
         if self.request is None:
             return None
         return self.assistant.question(self.request)
-
-    def given_without_asking(self, n: int) -> bool:
-        """Was entry ``n`` (from 1) given by the program?"""
-        return self.labels[n - 1].startswith(AUTO) if n <= len(self.labels) else False
 
 
 class Assists(Games):
@@ -65,22 +62,10 @@ class Assists(Games):
             self.live(game_id)
         return game_id
 
-    holding = False  # True while undo rebuilds: the program's answers wait until the later ones are deleted
-
     def _rebuild(self, row, keep: int | None = None) -> AssistLive:
         if registry.info(row.game).assistant is None:
             raise Refused(404, f"{row.game} has no table assistant here", title="No such assistant")
         return super()._rebuild(row, keep)
-
-    def undo(self, game_id: int, seq: Any, keep: Any) -> AssistLive:
-        with self.lock:
-            self.holding = True
-            try:
-                fresh = super().undo(game_id, seq, keep)
-            finally:
-                self.holding = False
-            self._settle(fresh)
-            return fresh
 
     def _settle(self, live: AssistLive) -> None:
         if self.holding:
@@ -159,15 +144,6 @@ class Assists(Games):
             live.notice = live.assistant.word(word)
             return live
 
-    def undo_last(self, game_id: int, seq: Any) -> AssistLive:
-        """Take back the person's last answer (and the program's after it)."""
-        with self.lock:
-            live = self.live(game_id)
-            mine = [n for n in range(1, len(live.match.answers) + 1) if not live.given_without_asking(n)]
-            if not mine:
-                raise Refused(400, "there is no answer of yours to take back")
-            return self.undo(game_id, seq, mine[-1] - 1)
-
     def status(self, live: AssistLive) -> list[str]:
         return [line.strip() for line in live.assistant.status(live.match)]
 
@@ -186,51 +162,81 @@ def _text(answer: Any) -> str:
     return str(answer)
 
 
-# ---------------------------------------------------------------------- Armada's assistant
+# ---------------------------------------------------------------------- assistants asked questions (Armada's)
+def question_assistant(game: str):
+    """The game's assistant that the person asks questions of (its front-end hook), or None."""
+    if game not in registry.registered():
+        return None
+    return frontend_of(registry.info(game)).question_assistant
+
+
+def question_games() -> list[str]:
+    """The registered games whose table assistant is asked questions."""
+    return sorted(name for name in registry.registered() if question_assistant(name) is not None)
+
+
 @dataclass
 class ArmadaSession:
     row: Any
     assistant: Any
     outputs: list = field(default_factory=list)  # the AI's answer (lines) to the fleet, then to each question
     lines: list = field(default_factory=list)    # the questions asked, in order
+    recorded: str = ""                            # what became of the ended session in the results file
+
+    @property
+    def ended(self) -> bool:
+        return self.row.status == "finished"
 
 
 class ArmadaAssists:
-    """Armada sessions: the fleet and seed in the row, each question the person asked one stored answer."""
+    """Sessions of an assistant asked questions (Armada's): the fleet and seed in the row, each question the person
+    asked one stored answer."""
 
-    GAME = "armada"
-
-    def __init__(self, store):
+    def __init__(self, store, game: str = "armada"):
         self.store = store
+        self.GAME = game
         self.cache: dict[int, ArmadaSession] = {}
 
+    @property
+    def asker(self):
+        asker = question_assistant(self.GAME)
+        if asker is None:
+            raise Refused(404, f"{self.GAME} has no table assistant asked questions here", title="No such assistant")
+        return asker
+
     def new_session(self, fleet: str, seed: int | None) -> int:
-        from ..armada import Assistant
-        from ..armada.assist import State
         fleet = str(fleet).strip()[:500]
         if not fleet:
-            raise Refused(400, "name the AI fleet, e.g. 'victory-ii,gladiator-i,tie-fighter*4'")
+            raise Refused(400, f"name the AI fleet, e.g. '{self.asker.example.partition(' ')[2]}'")
         seed = random.randrange(0, 2 ** 31) if seed is None else seed
         try:
-            Assistant(State(seed), None).new_fleet(fleet)
+            self.asker.new(seed).new_fleet(fleet)
         except PaperRobotError as exc:
             raise Refused(400, str(exc)) from None
-        game_id = self.store.create(self.GAME, {"fleet": fleet}, seed, {"imperial": "robot", "rebel": "person"},
-                                    0, mode="assist")
+        info = registry.info(self.GAME)
+        robot = info.robot_side
+        who = {side: ("robot" if side == robot else "person") for side in info.sides}
+        game_id = self.store.create(self.GAME, {"fleet": fleet}, seed, who, 0, mode="assist")
         return game_id
 
     def session(self, game_id: int) -> ArmadaSession:
-        from ..armada import Assistant
-        from ..armada.assist import State
         if game_id in self.cache:
             return self.cache[game_id]
         row = self.store.get(game_id) if 0 < game_id < 2 ** 63 else None
         if row is None or row.mode != "assist" or row.game != self.GAME:
             raise Refused(404, f"there is no Armada assistant session {game_id} in this database")
-        assistant = Assistant(State(row.seed), None)
+        try:
+            if row.damaged:
+                raise DamagedRow(f"session {game_id} is damaged in this database ({row.damaged})")
+            lines = [a[3] for a in self.store.answers_with_labels(game_id)]
+            if not isinstance(row.setup.get("fleet"), str) or not all(isinstance(line, str) for line in lines):
+                raise DamagedRow(f"session {game_id} is damaged in this database (its fleet or a question is not text)")
+        except DamagedRow as exc:
+            raise damaged(game_id, str(exc)) from None
+        assistant = self.asker.new(row.seed)
         session = ArmadaSession(row, assistant)
         session.outputs.append(assistant.new_fleet(row.setup["fleet"]))
-        for _, _, _, line, _ in self.store.answers_with_labels(game_id):
+        for line in lines:
             try:
                 session.outputs.append(assistant.ask_line(line))
                 session.lines.append(line)
@@ -245,6 +251,8 @@ class ArmadaAssists:
         session = self.session(game_id)
         if str(count) != str(len(session.outputs) - 1):
             raise Refused(409, f"session {game_id} has moved on since this page was shown (another tab?); reload it")
+        if session.ended:
+            raise Refused(409, f"session {game_id} is over; nothing more can be asked (undoing a question reopens it)")
         line = str(line).strip()[:500]
         if not line:
             raise Refused(400, "type a question, e.g. 'style'")
@@ -256,6 +264,19 @@ class ArmadaAssists:
         self.store.add_answer(game_id, n, n, line.split()[0].lower(), "rebel", line, "")
         session.outputs.append(out)
         session.lines.append(line)
+        return session
+
+    def end(self, game_id: int, count: Any, winner: str | None) -> ArmadaSession:
+        """The person ends the session, saying who won (``rebel``, ``imperial``, None for a draw): the program does
+        not play Armada's table game, so this is its end; recording it is web/people.py's."""
+        session = self.session(game_id)
+        if str(count) != str(len(session.outputs) - 1):
+            raise Refused(409, f"session {game_id} has moved on since this page was shown (another tab?); reload it")
+        if session.ended:
+            raise Refused(409, f"session {game_id} is over already")
+        outcome = {"winner": winner, "result": "reported", "turns": session.assistant.state.round}
+        self.store.set_status(game_id, "finished", outcome)
+        session.row.status, session.row.outcome = "finished", outcome
         return session
 
     def undo(self, game_id: int, count: Any, keep: Any) -> ArmadaSession:

@@ -19,25 +19,37 @@ from .. import games as game_names
 from ..core import registry
 from ..core.errors import PaperRobotError
 from ..core.narrate import stamp
+from ..core.words import plain
 from . import maps, rules
-from .assist import ArmadaAssists, Assists, AssistLive
+from .assist import ArmadaAssists, Assists, AssistLive, question_assistant, question_games
 from .live import Refused
 
-ARMADA = "armada"
 SHOWN = 300  # instruction lines shown at most (a long robot impulse, a first question after many autos)
 
 
 def assistant_games() -> list[str]:
-    """The games with a page here: those whose registry entry has an ``assistant``, and Armada (its own)."""
+    """The games with a page here: those whose registry entry has an ``assistant``, and those whose front-end hooks
+    have an assistant asked questions (Armada's)."""
     names = [n for n in game_names() if registry.info(n).assistant is not None]
-    return names + ([ARMADA] if ARMADA in game_names() and ARMADA not in names else [])
+    return names + [n for n in question_games() if n not in names]
+
+
+def _asked() -> str:
+    """The game whose assistant is asked questions, as the start page's template names it ('' if none)."""
+    return next(iter(question_games()), "")
 
 
 def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Callable, setup_from: Callable,
                catalogue: Callable[[], list[dict]], store, capacity: int) -> None:
     sessions = Assists(store, capacity)
-    armada = ArmadaAssists(store)
-    app.state.assists, app.state.armada_assists = sessions, armada
+    askers: dict[str, ArmadaAssists] = {}
+
+    def asked(game: str) -> ArmadaAssists | None:
+        """The sessions of ``game``'s assistant asked questions, or None (its assistant is of the contract's shape)."""
+        if question_assistant(game) is None:
+            return None
+        return askers.setdefault(game, ArmadaAssists(store, game))
+    app.state.assists, app.state.question_assists, app.state.asked = sessions, askers, asked
 
     def known(game: str) -> str:
         if game not in assistant_games():
@@ -50,7 +62,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Calla
         listed = [g for g in catalogue() if g["name"] in assistant_games()]
         saved = [s for s in store.list() if s.mode == "assist"]
         return page(request, "assist_start.html", games=listed, saved=saved, random_seed=random.randrange(1, 10 ** 6),
-                    armada=ARMADA, questions=_armada_questions())
+                    armada=_asked(), questions=_armada_questions(_asked()))
 
     @app.get("/assist/{game}", response_class=HTMLResponse)
     async def assist_game_start(request: HttpRequest, game: str):
@@ -58,14 +70,15 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Calla
         listed = [g for g in catalogue() if g["name"] == game]
         saved = [s for s in store.list() if s.mode == "assist" and s.game == game]
         return page(request, "assist_start.html", games=listed, saved=saved, random_seed=random.randrange(1, 10 ** 6),
-                    armada=ARMADA, questions=_armada_questions())
+                    armada=_asked(), questions=_armada_questions(_asked()))
 
     @app.post("/assist/{game}")
     async def assist_new(request: HttpRequest, game: str):
         known(game)
         data = await read_form(request)
-        if game == ARMADA:
-            _, _, seed, _ = setup_from({"game": ARMADA, "seed": data.get("seed", ""),
+        armada = asked(game)
+        if armada is not None:
+            _, _, seed, _ = setup_from({"game": game, "seed": data.get("seed", ""),
                                         "random_seed": data.get("random_seed", "")})
             game_id = armada.new_session(str(data.get("fleet", "")), seed)
         else:
@@ -76,8 +89,9 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Calla
     @app.get("/assist/{game}/{game_id}", response_class=HTMLResponse)
     async def assist_page(request: HttpRequest, game: str, game_id: int):
         known(game)
-        if game == ARMADA:
-            return page(request, "assist_armada.html", **_armada_context(armada.session(game_id)))
+        armada = asked(game)
+        if armada is not None:
+            return page(request, "assist_armada.html", **_armada_context(armada.session(game_id), armada.asker))
         with sessions.lock:
             live = sessions.live(game_id)
             _same_game(live.row, game)
@@ -87,13 +101,14 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Calla
     async def assist_answer(request: HttpRequest, game: str, game_id: int):
         known(game)
         data = await read_form(request)
-        if game == ARMADA:
+        armada = asked(game)
+        if armada is not None:
             try:
                 armada.ask(game_id, data.get("count"), _armada_line(data))
             except Refused as exc:
                 if exc.status != 422:
                     raise
-                context = _armada_context(armada.session(game_id))
+                context = _armada_context(armada.session(game_id), armada.asker)
                 context.update(error=str(exc), typed=_armada_line(data))
                 return page(request, "assist_armada.html", 422, **context)
             return RedirectResponse(f"/assist/{game}/{game_id}", status_code=303)
@@ -133,7 +148,8 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Calla
     async def assist_undo(request: HttpRequest, game: str, game_id: int):
         known(game)
         data = await read_form(request)
-        if game == ARMADA:
+        armada = asked(game)
+        if armada is not None:
             armada.undo(game_id, data.get("count"), data.get("keep"))
         else:
             with sessions.lock:
@@ -209,7 +225,7 @@ def _instruction(event, assistant) -> Markup | None:
                    f'{escape(found["summary"])}</details>') if found else ""
         who = escape(str(d.get("ship", "")))
         return Markup(f'<li class="decision"><span class="stamp">{when}</span> ROBOT {who} '
-                      f'<a class="rule" href="/rules/{escape(rule)}">{escape(rule)}</a> {escape(str(d.get("text", "")))}'
+                      f'<a class="rule" href="/rules/{escape(rule)}">{escape(rule)}</a> {escape(plain(str(d.get("text", ""))))}'
                       + (f' <span class="dice">dice: {escape(dice)}</span>' if dice else "") + summary + "</li>")
     line = text.split("\n")[0]
     if line.startswith(stamp(event) + " "):
@@ -238,9 +254,9 @@ def _short(answer: Any) -> str:
 
 
 # ---------------------------------------------------------------------- Armada
-def _armada_questions() -> list[tuple]:
-    from ..armada.assist import QUESTIONS
-    return list(QUESTIONS)
+def _armada_questions(game: str) -> list[tuple]:
+    asker = question_assistant(game) if game else None
+    return list(asker.questions) if asker is not None else []
 
 
 def _armada_line(data) -> str:
@@ -249,8 +265,8 @@ def _armada_line(data) -> str:
     return f"{verb} {rest}".strip()[:500]
 
 
-def _armada_context(session) -> dict:
-    from ..armada.assist import QUESTIONS
+def _armada_context(session, asker) -> dict:
+    QUESTIONS = asker.questions
     forms = {verb: (form, rule, what) for verb, form, rule, what in QUESTIONS}
     entries = []
     for n, (line, out) in enumerate(zip([f"fleet {session.row.setup['fleet']}"] + session.lines, session.outputs)):
@@ -262,18 +278,7 @@ def _armada_context(session) -> dict:
         entries = []
     return dict(row=session.row, session=session, latest=latest, entries=entries, forms=forms,
                 questions=QUESTIONS, robot_status=session.assistant.q_show([]), count=len(session.outputs) - 1,
-                next_verb=_armada_next(st), error="", typed="")
-
-
-def _armada_next(state) -> str:
-    """The question a game usually asks next (preselected; any may be asked)."""
-    if state.style is None:
-        return "style"
-    if state.focal is None:
-        return "focal"
-    if not state.round:
-        return "deploy" if not any(s.get("speed") for s in state.ships.values()) else "round"
-    return "order"
+                next_verb=asker.next_question(st), error="", typed="")
 
 
 def _armada_line_html(text: str) -> Markup:

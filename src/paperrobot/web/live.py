@@ -16,15 +16,17 @@ import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..core import registry
+from ..core.asking import Asking, asking_for
 from ..core.contract import Match, Request
 from ..core.errors import IllegalAction, PaperRobotError
 from ..core.events import EventLog
-from .store import GameRow, GameStore
+from .store import DamagedRow, GameRow, GameStore
 
 WHO = ("person", "robot", "policy")
+AUTO = "auto: "  # the label of an answer given for the person without asking (core/asking.py)
 
 
 class Refused(PaperRobotError):
@@ -52,10 +54,21 @@ class Live:
     persist: bool = False                            # False while answers are replayed
     pending_label: str = ""
     narrated: list = field(default_factory=list)     # the page's log entry of each event (None: not shown), cached
+    asking: Asking | None = None                     # what the person is not asked (play mode; core/asking.py)
+    notice: str = ""                                 # what the last word did (one line)
+    recorded: str = ""                               # what became of the game in the results file (web/people.py)
 
     @property
     def finished(self) -> bool:
         return self.request is None
+
+    def given_without_asking(self, n: int) -> bool:
+        """Was answer ``n`` (from 1) given by the program?"""
+        return self.labels[n - 1].startswith(AUTO) if n <= len(self.labels) else False
+
+    def person_answers(self) -> list[int]:
+        """The numbers (from 1) of the answers the person gave."""
+        return [n for n in range(1, len(self.match.answers) + 1) if not self.given_without_asking(n)]
 
     shown_view: Any = None                           # the last view shown: for questions that carry none
     final_view: Any = None                           # the position as the game ended (end_view)
@@ -75,6 +88,13 @@ class Live:
         return view
 
 
+def damaged(game_id: int, why: str) -> Refused:
+    """The one refusal for a game whose stored rows cannot be read: what is damaged, that nothing changed, where
+    its rows can be downloaded; every other game is unaffected."""
+    return Refused(409, f"{why}; nothing was changed. Its stored rows can be downloaded from /games/{game_id}/save "
+                        f"(a save file when they make one); your other games are not affected.", title="Damaged game")
+
+
 def end_view(match: Match, side: str) -> Any:
     """What ``side`` sees as the game stands (at its end): the engine's ``view(side)``, which sfb, fc and armada
     offer; None for a game without one (the page then shows the last question's view)."""
@@ -90,6 +110,7 @@ def end_view(match: Match, side: str) -> Any:
 class Games:
     mode = "play"      # the rows of the store this keeps ("assist": web/assist.py's sessions)
     live_type = Live
+    on_finish: Callable[[GameRow, Match], str] | None = None  # a game has just ended: record it (web/people.py)
 
     def __init__(self, store: GameStore, capacity: int = 64):
         self.store, self.capacity = store, max(1, capacity)
@@ -150,9 +171,14 @@ class Games:
     def _rebuild(self, row: GameRow, keep: int | None = None) -> Live:
         """Replay the stored answers (the first ``keep``) through a fresh engine."""
         self.rebuilds += 1
+        if row.damaged:
+            raise damaged(row.id, f"game {row.id} is damaged in this database ({row.damaged})")
         if row.status == "broken":
             raise Refused(409, f"game {row.id} cannot be resumed: {row.outcome}", title="Cannot resume")
-        stored = self.store.answers_with_labels(row.id)
+        try:
+            stored = self.store.answers_with_labels(row.id)
+        except DamagedRow as exc:
+            raise damaged(row.id, str(exc)) from None
         if keep is not None:
             stored = stored[:keep]
         log = EventLog()
@@ -161,6 +187,7 @@ class Games:
         except PaperRobotError as exc:
             raise Refused(409, f"game {row.id} cannot be resumed: its set-up is refused ({exc})",
                           title="Cannot resume") from None
+        match.checkpoints = True  # a hint copies the match from its last boundary, not from the start
         live = self.live_type(row, match, None, None, log)
         live.labels = [a[4] for a in stored]
         match.listeners = [lambda m, live=live: self._answered(live)]
@@ -209,7 +236,33 @@ class Games:
             live.labels.append(live.pending_label)
             self.store.add_answer(live.row.id, n, seq, kind, side, answer, live.pending_label)
 
+    holding = False  # True while undo rebuilds: answers given without asking wait until the later ones are deleted
+
+    def _answer_for_person(self, live: Live) -> None:
+        """Answer what the person need not be asked (core/asking.py: the terminal asks the same questions), each
+        stored like the person's answers, labelled ``auto:``."""
+        if live.asking is None:
+            live.asking = asking_for(registry.info(live.row.game))
+        while live.request is not None:
+            answer = live.asking.auto(live.request)
+            if answer is None:
+                return
+            option = live.request.option(answer) if isinstance(answer, str) else None
+            live.pending_label = AUTO + (option.label if option is not None else str(answer))
+            asked = live.request
+            try:
+                live.request = live.steps.send(answer)
+            except StopIteration:
+                live.request = None
+            if live.request is not None and live.request.seq == asked.seq:
+                raise PaperRobotError(f"the answer given for you to {asked.kind} is refused: {live.request.error}")
+            live.last = live.request or asked
+
     def _settle(self, live: Live) -> None:
+        if self.holding:
+            return
+        if self.mode == "play":
+            self._answer_for_person(live)
         if live.request is None and live.final_view is None:
             person = next((s for s, who in live.row.controllers.items() if who == "person"), "")
             live.final_view = end_view(live.match, person or (live.last.side if live.last else ""))
@@ -218,6 +271,8 @@ class Games:
             data = outcome.to_dict() if outcome is not None else {}
             self.store.set_status(live.row.id, "finished", data)
             live.row.status, live.row.outcome = "finished", data
+            if self.on_finish is not None:
+                live.recorded = self.on_finish(live.row, live.match)
 
     # ------------------------------------------------------------------ questions and answers
     def current(self, game_id: int, seq: Any) -> Live:
@@ -250,7 +305,7 @@ class Games:
         with self.lock:
             live = self.current(game_id, seq)
             self.check(live, answer)
-            live.pending_label = label
+            live.pending_label, live.notice = label, ""
             asked = live.request
             try:
                 request = live.steps.send(answer)
@@ -282,10 +337,31 @@ class Games:
             if not 0 <= keep < total:
                 raise Refused(400, f"you can keep 0 to {total - 1} of the {total} answers" if total
                               else "there is nothing to take back yet")
-            fresh = self._rebuild(live.row, keep)
+            self.holding = True
+            try:
+                fresh = self._rebuild(live.row, keep)
+            finally:
+                self.holding = False
             self.store.truncate(game_id, keep)
             fresh.row.status, fresh.row.outcome = "playing", None
             self._settle(fresh)
             self.cache[game_id] = fresh
             self.cache.move_to_end(game_id)
             return fresh
+
+    def undo_last(self, game_id: int, seq: Any) -> Live:
+        """Take back the person's last answer (and the answers given for them after it)."""
+        with self.lock:
+            mine = self.live(game_id).person_answers()
+            if not mine:
+                raise Refused(400, "there is no answer of yours to take back")
+            return self.undo(game_id, seq, mine[-1] - 1)
+
+    def word(self, game_id: int, seq: Any, word: str) -> Live:
+        """A word of the game's ``Asking`` ('disengage'): noted for its next answer given without asking."""
+        with self.lock:
+            live = self.current(game_id, seq)
+            if live.asking is None or word not in live.asking.words:
+                raise Refused(400, f"'{str(word)[:20]}' is not a word of {live.row.game} here")
+            live.notice = live.asking.word(word)
+            return live

@@ -14,6 +14,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..core.words import in_words
+
 logger = logging.getLogger(__name__)
 
 
@@ -31,6 +33,8 @@ class Picture:
     map: str | None = None  # SVG markup (escaped by the renderer), or None
     status: list[Status] = field(default_factory=list)
     note: str = ""
+    legend: list[tuple[str, str]] = field(default_factory=list)  # (swatch CSS class, what it stands for)
+    arcs: list[tuple[str, str]] = field(default_factory=list)  # (name, label): arcs and ranges to show on demand
 
 
 Renderer = Callable[[Any, str], Picture]
@@ -76,6 +80,8 @@ def generic(view: Any, side: str = "") -> Picture:
 
 
 def _text(value: Any) -> str:
+    if value is None or isinstance(value, bool):
+        return in_words(value)
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, (list, tuple)):
@@ -171,9 +177,15 @@ def hex_picture(view: dict, side: str, title: str = "") -> Picture:
             counters.append(svg.Counter(f"{kind}-{ident}", "", kind[0].upper(), weapon.get("facing"), owner,
                                         f"{kind} {ident} of {owner} at {weapon.get('hex', '')} toward "
                                         f"{weapon.get('target', '?')}", kind, *where))
+    from .moves import hex_ghosts, hex_shades, mark_targets
+    targeted = mark_targets(view, counters)  # a fire question's targets: clicking one fills the form
+    shades = hex_shades(view, _offset)  # the firing weapons' arcs and range bands, shown on demand
+    ghosts = hex_ghosts(view, _offset)  # the moves to choose from, at their destination hex and facing
+    counters += ghosts
+    places += [(g.col, g.row) for g in ghosts]
     c0, r0, cols, rows = _map_window(view, places)
     hexmap = svg.HexMap(cols, rows, counters, first_col=c0, first_row=r0, labels=_hex_label,
-                        title=title or f"{view.get('game', '')} map")
+                        title=title or f"{view.get('game', '')} map", shades=shades)
     status = [Status("situation", [(k, _text(view[k])) for k in ("turn", "impulse", "subpulse", "range", "map")
                                    if k in view], id="status-situation")]
     for ship in ships:
@@ -204,7 +216,21 @@ def hex_picture(view: dict, side: str, title: str = "") -> Picture:
              f"{d.get('kind', 'drone')} of {d.get('owner') or d.get('side', '')} → {d.get('target', '')} at "
              f"{d.get('hex', '')}" + (f", strength {d['strength']}" if "strength" in d else "")
              + (" (held)" if d.get("held_by") else "")) for d in seeking[:20]], id="status-seeking"))
-    return Picture(hexmap.svg(), [s for s in status if s.rows])
+    legend = [("ship side-player", "your side's ship (arrow: its facing)"), ("ship side-robot", "the robot's ship")]
+    if any(c.kind != "ship" and c.kind != "ghost" for c in counters):
+        legend.append(("seeker", "a seeking weapon (drone, plasma): d, p"))
+    if ghosts:
+        legend.append(("ghost", "where a move leads (click to choose; S straight, L/R left/right, T turn, "
+                                "SL/SR slip, P pivot, H+letter HET, D decel)"))
+    if targeted:
+        legend.append(("target", "a target you may fire at (click: every weapon that bears on it aims there; "
+                                 "with a weapon's field chosen, that weapon only)"))
+    if shades:
+        legend.append(("arcband", "a weapon's firing arc and range bands (choose it under the map, or choose its "
+                                  "field in the form); the numbers are each band's last range"))
+    legend.append(("hex", "hexes labelled CCRR (column, row); drag or scroll to pan a large map"))
+    return Picture(hexmap.svg(), [s for s in status if s.rows], legend=legend,
+                   arcs=[(s.name, s.name) for s in shades])
 
 
 # ------------------------------------------------------------------------------------------ Armada
@@ -216,6 +242,22 @@ ARMADA_SIZES = {  # base (w, l), token (w, l), arc_centre, front_end, rear_end
     "large": ((77.5, 129.0), (73.0, 128.4), 59.4, 25.6, 98.6),
 }
 ARMADA_OBSTACLE_RADIUS = {"asteroid": 45.0, "debris": 35.0, "station": 50.0}
+
+
+def armada_label(uid: str) -> str:
+    """A ship's label on its base: its class in words, then its number ("nebulon-b-escort-1" -> "Nebulon-B Escort"
+    and "1" on the next line); pieces of one or two letters stay joined to the word before (Victory-II, CR90-A).
+    The base's title gives the whole id and the ship."""
+    parts = [p for p in uid.split("-") if p]
+    number = parts.pop() if len(parts) > 1 and parts[-1].isdigit() else ""
+    words: list[str] = []
+    for part in parts:
+        text = part.upper() if len(part) <= 3 or any(c.isdigit() for c in part) else part.capitalize()
+        if words and len(part) <= 2:
+            words[-1] += "-" + text
+        else:
+            words.append(text)
+    return " ".join(words) + (f"\n{number}" if number else "")
 
 
 def armada_picture(view: dict, side: str) -> Picture:
@@ -236,7 +278,7 @@ def armada_picture(view: dict, side: str) -> Picture:
             lines.append((apex[0], apex[1], apex[0] + (x2 - apex[0]) * 2.2, apex[1] + (y2 - apex[1]) * 2.2))
         shields = "/".join(str(v) for v in ship.get("shields", []))
         bases.append(svg.Base(str(ship.get("id")), float(ship["x"]), depth - float(ship["y"]), base[0], base[1],
-                              90.0 - float(ship.get("heading", 90.0)), str(ship.get("id", ""))[:6],
+                              90.0 - float(ship.get("heading", 90.0)), armada_label(str(ship.get("id", ""))),
                               str(ship.get("side", "")),
                               f"{ship.get('id')} {ship.get('ship', '')}: damage {ship.get('damage', 0)}/"
                               f"{ship.get('hull', '?')}, shields {shields}, speed {ship.get('speed', '?')}",
@@ -255,6 +297,20 @@ def armada_picture(view: dict, side: str) -> Picture:
     if isinstance(focal, (list, tuple)) and len(focal) >= 2 and focal[0] is not None:
         marks.append(("focal point", float(focal[0]), depth - float(focal[1]), 12.0, "focal"))
     table = svg.Table(width, depth, bases, tokens, f"Armada table, round {view.get('round', '?')}", marks)
+    if view.get("courses"):  # the courses to choose from: the tool's path and the base at its end
+        from .moves import course_window, courses_svg
+        active = next((s for s in _units(view.get("ships")) if s.get("id") == view.get("ship")), {})
+        base = ARMADA_SIZES.get(str(active.get("size")), ARMADA_SIZES["medium"])[0]
+        straight = next((c["key"] for c in view["courses"] if isinstance(c, dict) and not any(c.get("clicks") or [])
+                         and c.get("speed") == active.get("speed")), "")
+        table.overlay = courses_svg(view, depth, base[1], base[0], straight)
+        table.window = course_window(view, width, depth)  # zoomed to the ship and its courses
+    zones: list[str] = []
+    if view.get("targets") and view.get("zones"):  # an attack: target hull zones to click, rulers on demand
+        from .moves import attack_svg, window
+        table.underlay, over, zones, points = attack_svg(view, depth)
+        table.overlay += over
+        table.window = window(points, width, depth, 100.0, 500.0)  # zoomed to the attacker and its targets
     status = [Status("situation", [(k, _text(view[k])) for k in ("round", "first", "score", "style", "active")
                                    if k in view and view[k] not in (None, "")], id="status-situation")]
     for ship in _units(view.get("ships")):
@@ -276,7 +332,21 @@ def armada_picture(view: dict, side: str) -> Picture:
     for key in ("attack", "squadron"):
         if isinstance(view.get(key), dict):
             status.append(Status(key, [(k, _text(v)) for k, v in view[key].items()], id=f"status-{key}"))
-    return Picture(table.svg(), [s for s in status if s.rows])
+    legend = [("base side-rebel", "Rebel ship (bow mark ahead, dashed hull-zone lines)"),
+              ("base side-imperial", "Imperial ship"), ("squadron", "squadron"), ("active", "the ship asked about")]
+    kinds = sorted({str(o[0]) for o in view.get("obstacles") or [] if isinstance(o, (list, tuple)) and o})
+    legend += [(f"obstacle {k}", f"obstacle: {k}") for k in kinds]
+    legend.append(("focal", "focal point"))
+    if view.get("courses"):
+        legend.append(("course", "a course's end (point at it to see the tool's path, click to choose)"))
+    if zones:
+        legend.append(("target", "a hull zone or squadron the chosen hull zone may attack (click to attack it; "
+                                 "the other zones' targets: choose the zone under the map or click it on your ship)"))
+        legend.append(("ruler", "range from the chosen hull zone, inside its arc: close, medium, long"))
+    rulers = [z for z in ("front", "left", "right", "rear") if z in (view.get("zones") or {}).get(
+        str(view.get("attacker")), {})] if zones else []
+    return Picture(table.svg(), [s for s in status if s.rows], legend=legend,
+                   arcs=[(z, f"{z} hull zone" + ("" if z in zones else " (no target)")) for z in rulers])
 
 
 register("fc", lambda view, side: hex_picture(view, side, "Federation Commander map"))

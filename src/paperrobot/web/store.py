@@ -16,7 +16,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.errors import PaperRobotError
 
@@ -65,8 +67,22 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'play';       -- play | assist
     ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'program';    -- program | table
     """,
+    # 3 -> 4: the page's settings (web/people.py: recording the person's games, the ladders their rating uses)
+    """
+    CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# a game's row, its number of answers, and whether any answer row is damaged (checked in SQL so that the list of
+# games can say so without reading every answer in Python; answers_with_labels checks each again on replay)
+_SELECT_GAMES = ("SELECT id, game, setup, seed, controllers, engine_version, status, outcome, created, updated, "
+                 "(SELECT COUNT(*) FROM answers WHERE game_id = games.id), mode, dice, "
+                 "EXISTS (SELECT 1 FROM answers WHERE game_id = games.id AND NOT (typeof(seq) = 'integer' AND "
+                 "typeof(kind) = 'text' AND typeof(side) = 'text' AND typeof(label) = 'text' AND "
+                 "typeof(answer) = 'text' AND json_valid(answer))) FROM games ")
 APPLICATION_ID = 0x50525742  # "PRWB": PRAGMA application_id marks a PaperRobot web database
 
 
@@ -85,6 +101,7 @@ class GameRow:
     answers: int = 0
     mode: str = "play"      # "assist": a table-assistant session (web/assist.py), answered on /assist pages
     dice: str = "program"   # "table": every die is asked of the person
+    damaged: str = ""       # why the stored row cannot be a game (a hand-edited or damaged file); "" if sound
 
 
 @dataclass
@@ -96,6 +113,31 @@ class WatchRow:
     controllers: dict
     log: str | None
     name: str
+    damaged: str = ""
+
+
+class DamagedRow(PaperRobotError):
+    """A stored row that cannot be read as what it should hold (one line naming the row and the field)."""
+
+
+class _Stored(BaseModel):
+    """What a game's row must hold to be replayed; checked on every read, so one damaged row (a hand edit, a
+    disk fault) is reported as that game's damage instead of failing every page that lists it."""
+
+    model_config = ConfigDict(strict=True)
+    game: str = Field(min_length=1, max_length=40)
+    setup: dict[str, Any]
+    seed: int = Field(ge=0, lt=2 ** 63)
+    controllers: dict[str, Literal["person", "robot", "policy"]]
+    engine_version: int
+
+
+class _StoredAnswer(BaseModel):
+    model_config = ConfigDict(strict=True)
+    seq: int = Field(ge=0)
+    kind: str
+    side: str
+    label: str
 
 
 class GameStore:
@@ -148,6 +190,15 @@ class GameStore:
                     self.db.execute("ROLLBACK")
                     raise
 
+    def checkpoint(self) -> bool:
+        """Copy every committed page from the WAL into the database file and empty the WAL (server shutdown):
+        the file alone then holds every game, for a copy or a backup. False if a reader kept it from finishing."""
+        if self.path == ":memory:":
+            return True
+        with self.lock:
+            busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        return not busy
+
     def close(self) -> None:
         with self.lock:
             self.db.close()
@@ -166,16 +217,12 @@ class GameStore:
 
     def get(self, game_id: int) -> GameRow | None:
         with self.lock:
-            row = self.db.execute("SELECT id, game, setup, seed, controllers, engine_version, status, outcome, "
-                                  "created, updated, (SELECT COUNT(*) FROM answers WHERE game_id = games.id), mode, dice "
-                                  "FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self.db.execute(_SELECT_GAMES + "WHERE id = ?", (game_id,)).fetchone()
         return _game_row(row) if row else None
 
     def list(self, limit: int = 200) -> list[GameRow]:
         with self.lock:
-            rows = self.db.execute("SELECT id, game, setup, seed, controllers, engine_version, status, outcome, "
-                                   "created, updated, (SELECT COUNT(*) FROM answers WHERE game_id = games.id), mode, dice "
-                                   "FROM games ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+            rows = self.db.execute(_SELECT_GAMES + "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
         return [_game_row(r) for r in rows]
 
     def answers(self, game_id: int) -> list[list]:
@@ -186,7 +233,28 @@ class GameStore:
         with self.lock:
             rows = self.db.execute("SELECT seq, kind, side, answer, label FROM answers WHERE game_id = ? ORDER BY n",
                                    (game_id,)).fetchall()
-        return [[seq, kind, side, json.loads(answer), label] for seq, kind, side, answer, label in rows]
+        out = []
+        for n, (seq, kind, side, answer, label) in enumerate(rows, 1):
+            try:
+                _StoredAnswer(seq=seq, kind=kind, side=side, label=label)
+                out.append([seq, kind, side, _json(answer, "answer"), label])
+            except (ValidationError, DamagedRow) as exc:
+                raise DamagedRow(f"answer {n} of game {game_id} is damaged in this database ({_why(exc)})") from None
+        return out
+
+    def raw(self, game_id: int) -> dict | None:
+        """A game's rows exactly as stored (text as text), for downloading a game that cannot be read."""
+        with self.lock:
+            cur = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+            row = cur.fetchone()
+            if row is None:
+                return None
+            game = dict(zip([c[0] for c in cur.description], row))
+            cur = self.db.execute("SELECT n, seq, kind, side, answer, label FROM answers WHERE game_id = ? ORDER BY n",
+                                  (game_id,))
+            names = [c[0] for c in cur.description]
+            answers = [dict(zip(names, r)) for r in cur.fetchall()]
+        return {"game": game, "answers": answers}
 
     def add_answer(self, game_id: int, n: int, seq: int, kind: str, side: str, answer: Any, label: str = "") -> None:
         """Answer number ``n`` (from 1); committed when this returns."""
@@ -224,6 +292,33 @@ class GameStore:
         with self.lock:
             self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
+    # ------------------------------------------------------------------ settings
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        with self.lock:
+            row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row and isinstance(row[0], str) else default
+
+    def set_setting(self, key: str, value: str | None) -> None:
+        """Set (or, with None, remove) one setting; committed when this returns."""
+        with self.lock:
+            if value is None:
+                self.db.execute("DELETE FROM settings WHERE key = ?", (key,))
+            else:
+                self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                                "value = excluded.value", (key, value))
+
+    def setting_once(self, key: str, value: str) -> str:
+        """The setting ``key``, set to ``value`` first if it has none (two threads asking at once get the same)."""
+        with self.lock:
+            self.db.execute("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", (key, value))
+            return str(self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()[0])
+
+    def settings(self, prefix: str) -> dict[str, str]:
+        with self.lock:
+            rows = self.db.execute("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?",
+                                   (len(prefix), prefix)).fetchall()
+        return {k: v for k, v in rows if isinstance(v, str)}
+
     # ------------------------------------------------------------------ watches
     def create_watch(self, game: str, setup: dict, seed: int, controllers: dict, log: str | None = None,
                      name: str = "") -> int:
@@ -240,12 +335,52 @@ class GameStore:
                                   (watch_id,)).fetchone()
         if row is None:
             return None
-        return WatchRow(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6])
+        try:
+            setup, controllers = _json(row[2], "setup"), _json(row[4], "controllers")
+            if not (isinstance(setup, dict) and isinstance(controllers, dict) and isinstance(row[1], str)
+                    and isinstance(row[3], int) and not isinstance(row[3], bool)):
+                raise DamagedRow("its game, set-up, seed or controllers are not what a battle holds")
+            if row[5] is not None and not isinstance(row[5], str):
+                raise DamagedRow("its log is not text")
+        except DamagedRow as exc:
+            return WatchRow(row[0], str(row[1]), {}, 0, {}, None, str(row[6]), damaged=str(exc))
+        return WatchRow(row[0], row[1], setup, row[3], controllers, row[5], row[6])
 
 
 def _game_row(row) -> GameRow:
-    return GameRow(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6],
-                   json.loads(row[7]) if row[7] else None, row[8], row[9], row[10], row[11], row[12])
+    """A stored game; a row that cannot be one is returned with ``damaged`` saying why (and harmless values)."""
+    damaged = ""
+    try:
+        setup, controllers = _json(row[2], "setup"), _json(row[4], "controllers")
+        _Stored(game=row[1], setup=setup, seed=row[3], controllers=controllers, engine_version=row[5])
+        if row[13]:
+            raise DamagedRow("one of its answers is damaged")
+    except (ValidationError, DamagedRow) as exc:
+        damaged, setup, controllers = _why(exc), {}, {}
+    try:
+        outcome = json.loads(row[7]) if row[7] else None  # shown only: a damaged one is left out
+    except (TypeError, ValueError, RecursionError):
+        outcome = None
+    return GameRow(row[0], str(row[1]), setup, row[3] if not damaged else 0, controllers, row[5], str(row[6]),
+                   outcome, row[8], row[9], row[10], str(row[11]), str(row[12]), damaged=damaged)
+
+
+def _json(text: Any, field: str) -> Any:
+    if not isinstance(text, str):
+        raise DamagedRow(f"its {field} is not JSON text")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise DamagedRow(f"its {field} is not JSON") from None
+
+
+def _why(exc: Exception) -> str:
+    """One short line: a DamagedRow's text, or pydantic's first error as 'field: what is wrong'."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return f"its {where} is wrong: {first.get('msg', 'invalid')}"[:200]
+    return str(exc)[:200]
 
 
 def _statements(script: str) -> list[str]:

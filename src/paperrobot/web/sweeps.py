@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..core.errors import PaperRobotError
+from ..core.extras import needs_extra
 
 MAX_REPORTS = 100
 
@@ -91,7 +92,7 @@ def _drawn(report: str, version: int) -> str:  # version: the file's mtime, so a
     from ..sim.plot import plot_sweep
 
     if find_spec("matplotlib") is None:  # sim/plot.py imports it only when drawing
-        raise PaperRobotError("drawing a sweep needs matplotlib: pip install -e '.[balance]'")
+        raise PaperRobotError(needs_extra("drawing a sweep", "balance", "matplotlib"))
 
     try:
         sweep = sweep_from_report(json.loads(Path(report).read_text()))

@@ -26,7 +26,8 @@ from ..core.events import Event, EventLog
 from .live import end_view
 
 MAX_FRAMES = 3000  # views noted per battle; later questions are frames without a new view
-MAX_LOG_BYTES = 20_000_000
+MAX_LOG_BYTES = 2_000_000  # an upload's cap: 15 times the largest whole battle measured (sfb #6, 133 kB)
+MAX_CACHED_EVENTS = 60_000  # events kept in memory over all cached battles (~1.2 kB each), besides the newest
 
 
 @dataclass
@@ -243,8 +244,14 @@ class Battles:
                 self.cache.move_to_end(watch_id)
                 return battle
         battle = build()
+        self.put(watch_id, battle)
+        return battle
+
+    def put(self, watch_id: int, battle: Battle) -> None:
+        """Keep ``battle`` as the newest; drop the oldest past ``capacity`` battles or ``MAX_CACHED_EVENTS`` events."""
         with self.lock:
             self.cache[watch_id] = battle
-            while len(self.cache) > self.capacity:
+            self.cache.move_to_end(watch_id)
+            while len(self.cache) > 1 and (len(self.cache) > self.capacity or
+                                           sum(len(b.events) for b in self.cache.values()) > MAX_CACHED_EVENTS):
                 self.cache.popitem(last=False)
-        return battle

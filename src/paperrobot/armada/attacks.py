@@ -1,0 +1,178 @@
+"""Armada's attacks: the dice pool, defence tokens, damage to squadrons and ships, face-up damage cards, destruction;
+a part of the engine (game.py's Game inherits it)."""
+from __future__ import annotations
+
+from . import dice as D
+from .geometry import ADJACENT
+from .measure import ShotOpt
+from .requests import token_check, token_options
+from .sides import IMPERIAL
+from .state import Ship, Squad, ZONE_INDEX
+
+LOCK_ORDER = ("brace", "scatter", "redirect", "evade", "contain", "salvo")
+DAMAGE_DECK = [("Structural Damage", 8), ("Injured Crew", 4)] + [(n, 2) for n in (
+    "Blinded Gunners", "Capacitor Failure", "Comm Noise", "Compartment Fire", "Coolant Discharge", "Crew Panic",
+    "Damaged Controls", "Damaged Munitions", "Depowered Armament", "Disengaged Fire Control",
+    "Faulty Countermeasures", "Life Support Failure", "Point-Defense Failure", "Power Failure",
+    "Projector Misaligned", "Ruptured Engine", "Shield Failure", "Targeter Disruption",
+    "Thrust-Control Malfunction", "Thruster Fissure")]
+
+
+class Attacks:
+    # ------------------------------------------------------------------ attacks
+    def attack(self, shot: ShotOpt, counter: int = 0):
+        att, dfd = shot.attacker, shot.target
+        side = att.side
+        colours = list(shot.colours) if not counter else ["U"] * counter
+        squad_attack = isinstance(att, Squad) or isinstance(dfd, Squad)
+        bomber = isinstance(att, Squad) and att.keyword("bomber") and isinstance(dfd, Ship)
+        faces = [D.roll_die(self.dice, c, f"{att.uid} at {dfd.uid}", side) for c in colours]
+        if isinstance(att, Squad) and isinstance(dfd, Squad) and att.keyword("swarm") and not counter \
+                and any(o is not att for o in self.engaged_with(dfd)):
+            # Swarm: attacking a squadron engaged with another squadron, reroll one die (a blank first)
+            worst = min(range(len(faces)), key=lambda i: (D.SQUAD_DAMAGE[faces[i]], i), default=None)
+            if worst is not None and D.SQUAD_DAMAGE[faces[worst]] == 0:
+                faces[worst] = D.roll_die(self.dice, colours[worst], "swarm reroll", side)
+        # Concentrate fire (automatic for both sides, docs 'Attacker choices'): dial adds a die
+        if isinstance(att, Ship) and att.has_command("concentrate") and not counter and colours:
+            # the dial adds a die; a token rerolls a blank (spent only when there is one to reroll)
+            blank = next((i for i, f in enumerate(faces) if f in ("blank", "acc")), None)
+            use_token = "concentrate" in att.cmd_tokens and blank is not None
+            if att.dial == "concentrate":
+                colour = max(set(colours), key=lambda c: (D.MEAN[c], c))
+                colours.append(colour)
+                faces.append(D.roll_die(self.dice, colour, "concentrate fire: added die", side))
+            if use_token:
+                att.cmd_tokens.discard("concentrate")
+                faces[blank] = D.roll_die(self.dice, colours[blank], "concentrate fire: reroll", side)
+            if att.dial == "concentrate" or use_token:
+                att.used.add("concentrate")
+        self.emit("attack", side, attacker=att.uid, zone=shot.zone, target=dfd.uid, tzone=shot.tzone,
+                  band=shot.band, dice="".join(colours), faces=list(faces), obstructed=shot.obstructed,
+                  counter=bool(counter))
+        if isinstance(dfd, Squad):
+            dmg = D.damage(faces, True)
+            self.hurt_squad(dfd, dmg, att)
+            k = dfd.keyword("counter")
+            if k and isinstance(att, Squad) and not counter and not att.destroyed:
+                yield from self.attack(ShotOpt(dfd, None, att, None, "close", ["U"] * k, False), counter=k)
+            return
+        # spend accuracies on the defender's tokens (automatic: docs 'Attacker choices')
+        locked: set[str] = set()
+        accs = sum(1 for f in faces if f == "acc")
+        kinds = {k for k, _ in dfd.tokens}
+        for kind in LOCK_ORDER:
+            if accs and kind in kinds:
+                locked.add(kind)
+                accs -= 1
+        spent: list[tuple[str, bool]] = []
+        if dfd.speed > 0 and dfd.tokens and D.damage(faces, squad_attack, bomber) > 0:
+            spent = yield from self.defend(dfd, shot, faces, colours, locked, squad_attack, bomber)
+        kinds_spent = {k for k, _ in spent}
+        if "scatter" in kinds_spent:
+            faces = []
+        if "evade" in kinds_spent and faces and shot.band:
+            dmg_table = D.SQUAD_DAMAGE if squad_attack and not bomber else D.SHIP_DAMAGE
+            worst = max(range(len(faces)), key=lambda i: (dmg_table[faces[i]], i))
+            if shot.band == "long":
+                faces.pop(worst)
+                colours.pop(worst)
+            elif shot.band == "medium" or self.setup.evade_close:
+                faces[worst] = D.roll_die(self.dice, colours[worst], "evade reroll", dfd.side)
+        dmg = D.damage(faces, squad_attack, bomber)
+        if "brace" in kinds_spent:
+            dmg = (dmg + 1) // 2
+        crit = (not isinstance(att, Squad) or bomber) and D.has_crit(faces) and "contain" not in kinds_spent
+        zone = shot.tzone
+        redirected, adj = 0, None
+        if "redirect" in kinds_spent and dmg > 0:
+            adj = max(ADJACENT[zone], key=lambda z: (dfd.zone_shields(z), z))
+            zs = dfd.zone_shields(zone)
+            want = dmg - zs if dmg > zs else dmg // 2
+            redirected = min(dfd.zone_shields(adj), max(want, 0))
+        self.emit("defence", dfd.side, ship=dfd.uid, spent=[k + ("*" if e else "") for k, e in spent],
+                  faces=list(faces), damage=dmg)
+        if redirected:
+            dfd.shields[ZONE_INDEX[adj]] -= redirected
+        self.hurt_ship(dfd, zone, dmg - redirected, crit, att)
+        if "salvo" in kinds_spent and not counter and isinstance(att, Ship) and not dfd.destroyed:
+            rear = D.pool_at(dfd.battery("rear"), shot.band)
+            if rear:
+                yield from self.attack(ShotOpt(dfd, "rear", att, shot.zone, shot.band, rear, False), counter=-1)
+
+    def defend(self, dfd: Ship, shot: ShotOpt, faces, colours, locked, squad_attack, bomber):
+        """The defender's tokens (a generator: asks the defending side; returns [(kind, was exhausted)])."""
+        avail = [(k, e) for k, e in dfd.tokens if k not in locked]
+        if not avail:
+            return []
+        view = {"game": self, "ship": dfd, "shot": shot, "faces": list(faces), "colours": list(colours), "locked": set(locked),
+                "squad_attack": squad_attack, "bomber": bomber,
+                "threat": self.threat_dice(dfd) if dfd.side == IMPERIAL else 0}  # any attacker (ARM.DEF.BRACE)
+        kinds = sorted({k for k, _ in avail})
+        exhausted = {k for k in kinds if all(e for kk, e in avail if kk == k)}
+        dec = yield self._ask("defend", dfd.side, state=self, subject=view, default="none",
+                            options=lambda: token_options(kinds, exhausted), check=token_check(kinds),
+                            prompt=f"{dfd.uid}: spend defence tokens")
+        chosen = list(dec.action)
+        if "salvo" in chosen and not isinstance(shot.attacker, Ship):
+            chosen.remove("salvo")
+        out = []
+        for k in chosen:
+            idx = min((i for i, (kk, e) in enumerate(dfd.tokens) if kk == k), key=lambda i: dfd.tokens[i][1])
+            was = dfd.tokens[idx][1]
+            if was:
+                dfd.tokens.pop(idx)  # spending an exhausted token discards it
+            else:
+                dfd.tokens[idx][1] = True
+            out.append((k, was))
+        return out
+
+    def hurt_squad(self, q: Squad, dmg: int, by) -> None:
+        if dmg <= 0:
+            return
+        q.hull = max(0, q.hull - dmg)
+        self.emit("damage", q.side, unit=q.uid, amount=dmg, hull=q.hull)
+        if q.hull == 0:
+            q.destroyed = True
+            self.touch()
+            self.score[self.enemy(q.side)] += q.spec.points
+            self.emit("destroyed", q.side, unit=q.uid, points=q.spec.points)
+
+    def hurt_ship(self, s: Ship, zone: str, dmg: int, crit: bool, by) -> None:
+        if dmg <= 0 or s.destroyed:
+            return
+        i = ZONE_INDEX[zone]
+        absorbed = min(s.shields[i], dmg)
+        s.shields[i] -= absorbed
+        cards = dmg - absorbed
+        faceup_first = crit
+        for _ in range(cards):
+            if faceup_first:
+                self.faceup(s)
+                faceup_first = False
+            else:
+                s.facedown += 1
+        self.emit("damage", s.side, unit=s.uid, zone=zone, amount=dmg, shields=absorbed, cards=cards,
+                  hull_left=s.hull_left)
+        self.check_destroyed(s)
+
+    def faceup(self, s: Ship) -> None:
+        if not self.deck:
+            self.deck = [n for n, c in DAMAGE_DECK for _ in range(c)]
+        card = self.deck.pop(self.dice.roll(len(self.deck), "damage card", "table") - 1)
+        self.emit("crit", s.side, unit=s.uid, card=card)
+        if card == "Structural Damage":
+            s.facedown += 2  # deals an extra facedown card, and is itself flipped face down
+        elif card == "Injured Crew":
+            s.facedown += 1
+            if s.tokens:
+                s.tokens.pop(0)
+        else:
+            s.faceup.append(card)
+
+    def check_destroyed(self, s: Ship) -> None:
+        if not s.destroyed and s.damage >= s.spec.hull:
+            s.destroyed = True
+            self.touch()
+            self.score[self.enemy(s.side)] += s.spec.points
+            self.emit("destroyed", s.side, unit=s.uid, points=s.spec.points)

@@ -1,0 +1,93 @@
+"""Measuring where units may go, for the engine: a ship's legal courses at its activation (speed and yaw per its
+card's chart, navigate's extra), where a course ends, and a squadron's moves (toward each unit, or stay; engaged
+squadrons pinned). Functions of the engine (``game``, a measure.Table) as in measure.py, made methods of Game by
+table.Measures; they read the units, never change them.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import product
+
+from ..core.contract import Option
+from ..core.words import signed
+from .data import ShipSpec
+from .geometry import Pose
+from .maneuver_tool import maneuver
+from .measure import Table, engaged_with, size_of
+from .polygons import circle, overlaps
+from .state import Ship, Squad
+
+# (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
+_COURSES: dict[tuple[int, int, int, bool], tuple[ShipSpec, tuple[Option, ...]]] = {}
+
+
+def courses(game: Table, ship: Ship, dial: str | None = None) -> list[Option]:
+    """Every legal course at this activation (speeds reachable with navigate, yaw per chart).
+    ``dial``: the courses as if the ship's dial were this command (the AI's look-ahead, ARM.CMD.NAV)."""
+    dial_now = ship.dial if dial is None else dial
+    nav = "navigate" not in ship.used and (dial_now == "navigate" or "navigate" in ship.cmd_tokens)
+    change = 2 if (nav and dial_now == "navigate" and "navigate" in ship.cmd_tokens) else 1 if nav else 0
+    extra = dial_now == "navigate" and "navigate" not in ship.used
+    # the list depends on the ship's card, speed and these two alone: made once (the options are never changed)
+    key = (id(ship.spec), ship.speed, change, extra)
+    hit = _COURSES.get(key)
+    if hit is None or hit[0] is not ship.spec:
+        if len(_COURSES) > 4096:  # bounded: cards loaded again and again (a ships directory per game)
+            _COURSES.clear()
+        hit = _COURSES[key] = (ship.spec, _courses(ship, change, extra))
+    return list(hit[1])
+
+
+def _courses(ship: Ship, change: int, dial: bool) -> tuple[Option, ...]:
+    speeds = [v for v in range(ship.speed - change, ship.speed + change + 1) if 0 <= v <= ship.max_speed()]
+    out, seen = [], set()
+    for v in speeds:
+        chart = ship.spec.speed_chart[v - 1] if v else []
+        # the navigate dial may also raise one joint's yaw by one ("-" -> "I" -> "II")
+        charts = [(chart, False)] + ([(chart[:j] + [chart[j] + 1] + chart[j + 1:], True)
+                                      for j in range(len(chart)) if chart[j] < 2] if dial else [])
+        for row, extra in charts:
+            for clicks in product(*[range(-y, y + 1) for y in row]):
+                key = f"{v}:" + ",".join(str(c) for c in clicks)
+                if key in seen:
+                    continue
+                seen.add(key)
+                needs = v != ship.speed or (extra and any(abs(c) > y for c, y in zip(clicks, chart)))
+                out.append(Option(key, f"{key}  speed {v}, yaw {signed(clicks)}" + ("  (spends navigate)" if needs else ""),
+                                  (v, tuple(clicks), needs)))
+    return tuple(out)
+
+
+def end_of(game: Table, ship: Ship, speed: int, clicks: Sequence[int]) -> Pose:
+    return maneuver(ship.x, ship.y, ship.a, size_of(ship).base[1], speed, clicks, game.geo.tool)
+
+
+def squad_moves(game: Table, q: Squad) -> list[Option]:
+    """Move options: toward each enemy (to contact), toward each friendly ship, or stay."""
+    out = [Option("stay", "stay")]
+    reach = game.geo.ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
+    r = game.geo.squadron_base.radius
+    units: list[Ship | Squad] = [*game.live_ships(), *[s for s in game.live_squads() if s is not q]]
+    for u in units:
+        dx, dy = u.x - q.x, u.y - q.y
+        dist = math.hypot(dx, dy) or 1.0
+        stop = (max(size_of(u).base) / 2 if isinstance(u, Ship) else r) + r + 3
+        step = max(0.0, min(reach, dist - stop))
+        x, y = q.x + dx / dist * step, q.y + dy / dist * step
+        what = "toward" if u.side != q.side else "to"
+        out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
+    return out
+
+
+def _crowded(game: Table, q: Squad, x: float, y: float) -> bool:
+    r = game.geo.squadron_base.radius
+    if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in game.live_squads()):
+        return True
+    poly = circle(x, y, r)
+    return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in game.live_ships())
+
+
+def _pinned(game: Table, q: Squad) -> bool:
+    """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
+    return any(not e.keyword("heavy") for e in engaged_with(game, q))

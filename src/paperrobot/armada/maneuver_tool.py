@@ -1,0 +1,85 @@
+"""The manoeuvre tool: where a ship's centre and heading end after a course (speed and clicks per joint), and the
+tool's joints as laid, for front ends to draw a course.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from .data import Tool, geometry
+from .geometry import Pose
+from .polygons import Point
+
+
+def maneuver(x: float, y: float, a: float, length: float, speed: int, clicks: Sequence[int],
+             tool: Tool | None = None) -> Pose:
+    """Where a ship's centre and heading end after a maneuver (clicks per joint, + = to port/left).
+
+    Model (reference/armada.md (b), AlphArmada): the tool starts at the front of the base; each speed
+    adds a long segment on the current heading and a short one after the joint's yaw; the ship's
+    front ends at the last joint. The tool's sideways offset is ignored (docs/armada.md 'Movement').
+    """
+    t = tool or geometry().tool
+    fx, fy = x + math.cos(a) * length / 2, y + math.sin(a) * length / 2
+    h = a
+    step = math.radians(t.click_degrees)
+    for joint in range(speed):
+        fx += math.cos(h) * t.long_segment
+        fy += math.sin(h) * t.long_segment
+        h += clicks[joint] * step
+        fx += math.cos(h) * t.short_segment
+        fy += math.sin(h) * t.short_segment
+    if speed == 0:
+        return x, y, a
+    # the front has moved one segment length per speed; the centre sits half a base behind it
+    return fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h
+
+
+def tool_path(x: float, y: float, a: float, length: float, speed: int, clicks: Sequence[int],
+              tool: Tool | None = None) -> list[Point]:
+    """The manoeuvre tool's joints as ``maneuver`` lays it: the base's front, then the front after each segment
+    (long, then short after the joint's yaw), for front ends to draw a course (a picture; ``maneuver`` decides)."""
+    t = tool or geometry().tool
+    fx, fy = x + math.cos(a) * length / 2, y + math.sin(a) * length / 2
+    h, step = a, math.radians(t.click_degrees)
+    out = [(fx, fy)]
+    for joint in range(speed):
+        fx, fy = fx + math.cos(h) * t.long_segment, fy + math.sin(h) * t.long_segment
+        out.append((fx, fy))
+        h += clicks[joint] * step
+        fx, fy = fx + math.cos(h) * t.short_segment, fy + math.sin(h) * t.short_segment
+        out.append((fx, fy))
+    return out
+
+
+def maneuvers(x: float, y: float, a: float, length: float, moves: Sequence[tuple[int, tuple[int, ...]]],
+              tool: Tool | None = None) -> list[Pose]:
+    """[maneuver(x, y, a, length, speed, clicks, tool) for speed, clicks in moves], with the same arithmetic: the
+    front's place and heading after each joint are worked out once for all courses that share the joints before."""
+    t = tool or geometry().tool
+    long_s, short_s = t.long_segment, t.short_segment
+    step = math.radians(t.click_degrees)
+    after: dict[tuple[int, ...], Pose] = {(): (x + math.cos(a) * length / 2, y + math.sin(a) * length / 2, a)}
+    out: list[Pose] = []
+    for speed, clicks in moves:
+        if speed == 0:
+            out.append((x, y, a))
+            continue
+        done = clicks[:speed]
+        state = after.get(done)
+        if state is None:
+            j = speed - 1
+            while clicks[:j] not in after:
+                j -= 1
+            fx, fy, h = after[clicks[:j]]
+            for joint in range(j, speed):
+                fx += math.cos(h) * long_s
+                fy += math.sin(h) * long_s
+                h += clicks[joint] * step
+                fx += math.cos(h) * short_s
+                fy += math.sin(h) * short_s
+                after[clicks[:joint + 1]] = (fx, fy, h)
+            state = (fx, fy, h)
+        fx, fy, h = state
+        out.append((fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h))
+    return out

@@ -1,0 +1,154 @@
+"""FC's end-of-turn requests (FC.7: batteries, repairs, shield transfers) and the damage choices (which phaser,
+which tractor); part of the requests (requests.py re-exports them)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.contract import Field, Form, Option, Request
+from ..core.errors import IllegalAction
+from .answers import encode, num_key
+from .forms import EPS, NONE, _int, _list, _options, _policy
+
+# ------------------------------------------------------------------------------- end of turn (FC.7)
+def battery_room(ship) -> float:
+    return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
+
+
+def batteries_request(game, ship) -> Request:
+    top = battery_room(ship)
+
+    def check(answer):
+        try:
+            store = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
+        except ValueError:
+            store = None
+        if store is None or store != store or store < 0 or store > top + EPS:
+            raise IllegalAction(f"can store 0 to {top:g} in batteries", "FC.7A")
+        return store
+    return Request("batteries", ship.side, state=game, subject=ship,
+                   options=lambda: (Option(num_key(top), f"store {top:g} (as much as possible)"),) + (
+                       (Option("0", "store nothing"),) if top > 0 else ()),
+                   check=check, view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries")
+
+
+def repairable(game, ship) -> frozenset[str]:
+    """Every name a repair order may hold for this ship (built once)."""
+    key = ("repairable", ship.side)
+    if key not in game.forms:
+        names = {k for k, _ in ship.spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
+        names |= {f"rack-{i + 1}" for i in range(len(ship.racks))} | {f"reload-{i + 1}" for i in range(len(ship.racks))}
+        game.forms[key] = frozenset(names)
+    return game.forms[key]
+
+
+def repair_check(game, ship, values: dict) -> list:
+    order = [str(x) for x in _list(values.get("order"), "order", "FC.7B")]
+    known = repairable(game, ship)
+    for item in order:
+        if item not in known:
+            raise IllegalAction(f"{item[:30]!r} is not a system, weapon, rack or reload of this ship", "FC.7B")
+    return order
+
+
+REPAIR_FIELDS = (Field("order", "what to repair, in priority order (points are spent down the list)", True),)
+
+
+def repair_request(game, ship, points: int) -> Request:
+    form = Form(REPAIR_FIELDS, lambda name, earlier: tuple(dict.fromkeys(
+        game.damaged_systems(ship) + game.reload_options(ship))), lambda values: repair_check(game, ship, values))
+
+    def presets():
+        return _options((("suggested", "the repair priority of FC.7B", {"order": _policy(game, "repair", ship)}),
+                         ("none", "no repairs", {"order": []})))
+    return Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=presets,
+                   form=form, view=game.view_fns[ship.side], prompt=f"Repairs: {points} damage control points")
+
+
+TRANSFER_FIELDS = tuple(Field(f"move{i}", "FROM>TO:BOXES between adjacent shields, or none") for i in range(1, 7))
+TRANSFER_NAMES = tuple(f.name for f in TRANSFER_FIELDS)
+
+
+def parse_transfer(text: Any) -> tuple[int, int, int]:
+    if isinstance(text, (list, tuple)) and len(text) == 3:
+        a, b, n = text
+    else:
+        head, _, n = str(text).partition(":")
+        a, _, b = head.partition(">")
+    return (_int(a, "a shield number", "FC.7C"), _int(b, "a shield number", "FC.7C"), _int(n, "boxes", "FC.7C"))
+
+
+def transfer_step(game, level: list[int], ship, a: int, b: int, n: int) -> None:
+    if not (1 <= a <= 6 and 1 <= b <= 6) or (a - b) % 6 not in (1, 5):
+        raise IllegalAction(f"shields #{a} and #{b} are not adjacent", "FC.7C")
+    room = ship.shield_max[b - 1] - level[b - 1]
+    if not 0 < n <= min(game.rules.shield_transfer_max, room, level[a - 1]):
+        raise IllegalAction(f"cannot move {n} boxes from shield #{a} to #{b}", "FC.7C")
+    level[a - 1] -= n
+    level[b - 1] += n
+
+
+def transfer_check(game, ship, values: dict) -> list:
+    level, moves = list(ship.shields), []
+    for name in TRANSFER_NAMES:
+        text = values.get(name)
+        if text in NONE:
+            continue
+        a, b, n = parse_transfer(text)
+        transfer_step(game, level, ship, a, b, n)
+        moves.append([a, b, n])
+    return moves
+
+
+def transfer_choices(game, ship, name: str, earlier: dict) -> tuple:
+    level = list(ship.shields)
+    for prev in TRANSFER_NAMES[:TRANSFER_NAMES.index(name)]:
+        text = earlier.get(prev)
+        if text not in NONE:
+            a, b, n = parse_transfer(text)
+            transfer_step(game, level, ship, a, b, n)
+    out = ["none"]
+    for a in range(1, 7):
+        for b in ((a % 6) + 1, ((a - 2) % 6) + 1):
+            top = min(game.rules.shield_transfer_max, ship.shield_max[b - 1] - level[b - 1], level[a - 1])
+            out += [f"{a}>{b}:{n}" for n in range(1, int(top) + 1)]
+    return tuple(out)
+
+
+def transfer_request(game, ship) -> Request:
+    form = Form(TRANSFER_FIELDS, lambda name, earlier: transfer_choices(game, ship, name, earlier),
+                lambda values: transfer_check(game, ship, values))
+
+    def presets():
+        none = dict.fromkeys(TRANSFER_NAMES, "none")
+        return _options((("suggested", "the player policy's transfers",
+                          {**none, **encode("transfer", _policy(game, "transfer", ship))}),
+                         ("none", "no transfer", none)))
+    return Request("transfer", ship.side, state=game, subject=ship, options=presets, form=form,
+                   view=game.view_fns[ship.side], prompt="End of turn: shield transfers")
+
+
+# ------------------------------------------------------------------------------- damage choices
+def dac_phaser_request(game, ship, candidates: list[str]) -> Request:
+    def check(answer):
+        if answer in candidates:
+            return answer
+        raise IllegalAction(f"{str(answer)[:30]!r} is not a working phaser", "FC.DAC.PHASER")
+
+    def options():
+        first = _policy(game, "dac_phaser", ship, candidates)
+        return tuple(Option(c, f"lose {c}") for c in [first] + [c for c in candidates if c != first])
+    return Request("dac_phaser", ship.side, state=game, subject=ship, data=candidates, options=options, check=check,
+                   view=game.view_fns[ship.side], prompt="A phaser is hit: which one is lost?")
+
+
+def dac_tractor_request(game, ship, info: dict) -> Request:
+    legal = ("free", "holding") if info["free"] else ("holding",)
+
+    def check(answer):
+        if answer in legal:
+            return answer
+        raise IllegalAction(f"{str(answer)[:30]!r} is not one of: {', '.join(legal)}", "FC.DAC.TRACTOR")
+    labels = {"free": "lose a tractor that holds nothing", "holding": "lose a tractor holding a drone (it is released)"}
+    return Request("dac_tractor", ship.side, state=game, subject=ship, data=info,
+                   options=lambda: tuple(Option(k, labels[k]) for k in legal), check=check,
+                   view=game.view_fns[ship.side], prompt="A tractor is hit: which one?")

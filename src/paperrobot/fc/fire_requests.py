@@ -1,0 +1,145 @@
+"""FC's fire and launch requests (FC.5, FC.6): the shots a ship may fire, their costs and forms, the drone launch
+form; part of the requests (requests.py re-exports them)."""
+from __future__ import annotations
+
+from ..core.contract import Field, Form, Request
+from ..core.errors import IllegalAction
+from . import candidates
+from .answers import encode
+from .forms import EPS, NONE, _options, _policy, form_parser
+from .shots import legal_shots, parse_shot, shot_cost  # noqa: F401 (re-exported)
+from .targets_view import fire_view
+
+# ------------------------------------------------------------------------------- fire (FC.5)
+_SHOT_FIELDS: dict[int, tuple] = {}
+
+
+def shot_fields(n: int) -> tuple:
+    """The fields of a volley of up to ``n`` shots, and their names."""
+    found = _SHOT_FIELDS.get(n)
+    if found is None:
+        fields = tuple(Field(f"shot{i}", f"shot {i}: weapon@target[:mode], or none") for i in range(1, n + 1))
+        names = tuple(f.name for f in fields)
+        found = _SHOT_FIELDS[n] = (fields, names, frozenset(names))
+    return found
+
+
+def fire_check(game, ship, names: tuple, values: dict) -> list:
+    if not values:
+        return []  # hold fire (the answer most often given)
+    shots, used, spent, enemy_pos = [], set(), 0.0, None
+    for name in names:
+        text = values.get(name)
+        if text in NONE:
+            continue
+        wid, tgt, mode = parse_shot(text)
+        if wid in used:
+            raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
+        enemy_pos = enemy_pos or game.enemy(ship.side).pos
+        w, cost = shot_cost(game, ship, wid, tgt, mode, enemy_pos)
+        spent += cost
+        if spent > ship.available() + EPS:
+            raise IllegalAction(f"no power to fire {wid} ({cost:g} needed)", "FC.GEN.POWER")
+        used.add(wid)
+        shots.append([wid, tgt, mode, False])
+    return shots
+
+
+def fire_form(game, ship, n: int) -> tuple:
+    """The form of a volley of up to ``n`` shots of ``ship``, its presets and its parser, built once per ship and
+    size: they read the state when called, which is the state of the open request."""
+    key = ("fire", ship.side, n)
+    found = game.forms.get(key)
+    if found is not None:
+        return found
+    fields, names, known = shot_fields(n)
+
+    def choices(name, earlier):
+        used, spent = set(), 0.0
+        for prev in names[:names.index(name)]:
+            text = earlier.get(prev)
+            if text in NONE:
+                continue
+            wid, tgt, mode = parse_shot(text)
+            spent += shot_cost(game, ship, wid, tgt, mode)[1]
+            used.add(wid)
+        return ("none",) + tuple(k for k, _ in legal_shots(game, ship, used, ship.available() - spent))
+
+    def check(values):
+        return fire_check(game, ship, names, values)
+
+    def presets():
+        hold = dict.fromkeys(names, "none")
+        return _options((("suggested", "the player policy's fire", {**hold, **encode("fire", _policy(game, "fire",
+                                                                                                        ship))}),
+                         ("hold", "hold fire", hold)) + candidates.fire(game, ship, names))
+    form, parse = Form(fields, choices, check), form_parser(check, known, presets, "fire")
+    found = game.forms[key] = (form, presets, parse, _fire(game, ship, form, presets, parse))
+    return found
+
+
+def fire_request(game, ship) -> Request:
+    n = 0
+    for w in ship.weapons:
+        if w.alive and not w.fired:
+            n += 1
+    form, presets, parse, kept = fire_form(game, ship, n)
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
+        return kept.reissue(presets, game.view_fns[ship.side])
+    return _fire(game, ship, form, presets, parse)
+
+
+def _fire(game, ship, form, presets, parse) -> Request:
+    return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
+                   view=lambda: fire_view(game, ship), prompt="Offensive fire")  # targets and arcs to draw
+
+
+# ------------------------------------------------------------------------------- launch (FC.6)
+def launch_targets(game, ship) -> tuple[str, ...]:
+    return ("ship",) + tuple(d.id for d in game.drones if d.alive and d.target == ship.side)
+
+
+def launch_check(game, ship, names: tuple, values: dict) -> list:
+    targets = [values.get(n) for n in names if values.get(n) not in NONE]
+    legal = launch_targets(game, ship)
+    for tgt in targets:
+        if tgt not in legal:
+            raise IllegalAction(f"{str(tgt)[:30]!r} is not a drone seeking this ship", "FC.6D")
+    if len(targets) > len(ship.ready_racks()):
+        raise IllegalAction("no drone rack is ready (one launch per rack per turn)", "FC.6A")
+    return targets
+
+
+_LAUNCH_FIELDS: dict[int, tuple] = {}
+
+
+def launch_fields(n: int) -> tuple:
+    found = _LAUNCH_FIELDS.get(n)
+    if found is None:
+        fields = tuple(Field(f"launch{i}", "a drone's target: ship, a drone id (counter-drone), or none")
+                       for i in range(1, n + 1))
+        names = tuple(f.name for f in fields)
+        found = _LAUNCH_FIELDS[n] = (fields, names, frozenset(names))
+    return found
+
+
+def launch_request(game, ship) -> Request:
+    n = len(ship.ready_racks())
+    key = ("launch", ship.side, n)
+    found = game.forms.get(key)
+    if found is None:
+        fields, names, known = launch_fields(n)
+
+        def check(values):
+            return launch_check(game, ship, names, values)
+
+        def presets():
+            every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
+            return _options((("suggested", "the player policy's launch",
+                              {**none, **encode("launch", _policy(game, "launch", ship))}),
+                             ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))
+        form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship), check)
+        found = game.forms[key] = (form, presets, form_parser(check, known, presets, "launch"))
+    form, presets, parse = found
+    return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
+                   view=game.view_fns[ship.side], prompt="Launch drones")

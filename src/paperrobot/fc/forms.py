@@ -1,0 +1,73 @@
+"""The pieces every FC request is built of (requests.py, fire_requests.py, end_requests.py): reading an answer's
+lists and numbers, a form's parser and preset options, and the player policy's suggestion for a default."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.contract import Option
+from ..core.errors import IllegalAction
+from .player import Policy
+
+
+SPEEDS = (0, 8, 16, 24)
+NONE = ("", "none", None)
+EPS = 1e-9
+
+
+def _list(value: Any, name: str, rule: str) -> list:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, (str, int)):
+        return [value] if value not in NONE else []
+    raise IllegalAction(f"{name} must be a list, not {type(value).__name__}", rule)
+
+
+def _int(value: Any, name: str, rule: str) -> int:
+    if isinstance(value, bool):
+        raise IllegalAction(f"{name} must be a whole number", rule)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value == int(value):
+        return int(value)
+    if isinstance(value, str) and value.strip().isascii() and value.strip().lstrip("-").isdigit() and len(value) < 6:
+        return int(value)
+    raise IllegalAction(f"{name} must be a whole number, not {str(value)[:20]!r}", rule)
+
+
+def form_parser(check, known: frozenset, presets, kind: str):
+    """A form request's parser: a dict of values (only this form's fields) or a preset's key, through ``check``.
+    The same answers as Request.parse with the form, without building a set per answer (the hot path)."""
+    def parse(answer):
+        if isinstance(answer, dict):
+            for name in answer:
+                if name not in known:
+                    raise IllegalAction(f"{str(name)[:30]!r} is not a field of this form; the fields are "
+                                        f"{', '.join(sorted(known))}")
+            return check(answer)
+        if isinstance(answer, str):
+            for option in presets():
+                if option.key == answer:
+                    return check(option.value)
+        shown = ", ".join(o.key for o in presets())
+        raise IllegalAction(f"{str(answer)[:40]!r} is not an answer to this {kind} question; choose one of: {shown}, "
+                            f"or the form's values")
+    return parse
+
+
+def _options(presets):
+    """Presets as Options; a duplicate of an earlier preset's values is left out."""
+    out, seen = [], []
+    for key, label, value in presets:
+        if value in seen:
+            continue
+        seen.append(value)
+        out.append(Option(key, label, value))
+    return tuple(out)
+
+
+
+def _policy(game, kind: str, ship, data: Any = None) -> Any:
+    """The player policy's suggestion, as an engine action (for presets and defaults)."""
+    return getattr(Policy(), kind)(game, ship, game.enemy(ship.side), data)

@@ -1,0 +1,142 @@
+"""The SFB impulse procedure's steps (CTH p.48): 1 move ships, 4 launch seeking weapons (drones and plasma
+torpedoes), 5-6 direct fire, resolved together, 7 end of impulse. Steps 2-3 (seeking weapons move and strike)
+are combat.Combat.move_seekers; game.Game.play_turns runs the steps in order on every impulse.
+
+``ImpulseSteps`` is a part of the engine class (game.Game inherits it; base.py lists the chain).
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generator
+
+from ..core import hexgrid
+from ..core.contract import Request
+from ..core.hexgrid import distance
+from .energy_phase import EnergyPhase
+from .movement import STEER, STRAIGHT, step
+from .state import Ship, Weapon
+
+
+class ImpulseSteps(EnergyPhase):
+    """The steps of one impulse; each asks the sides through requests (requests.py) where the rules ask."""
+
+    ROBOT_MEMORY: ClassVar[frozenset[str]] = frozenset(("primary_done", "tie_side", "focus"))
+
+    # ------------------------------------------------------------------------------ step 1
+    def move_ships(self) -> Generator[Request, Any, None]:
+        # C1.3: slower units move first; equal speeds: the player side first, so the robot follows it
+        # "as a seeking weapon" that moves after its target (docs/sfb.md "Movement order").
+        if self.order_turn != self.turn:
+            self.order = sorted(self.ships, key=lambda s: (s.speed, s.robot, s.name))
+            self.order_turn = self.turn
+        impulse, chart = self.impulse, self.chart
+        movers = [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
+                  and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
+        for ship in movers:
+            if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
+                continue
+            if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined: every move
+                decision = yield self.move_request(ship)
+                if decision.memory:
+                    self.remember(ship, decision.memory)
+                steer = decision.action
+            else:
+                steer = STRAIGHT  # turn mode not yet satisfied: no choice to make (C3.2)
+            self.execute_move(ship, steer)
+            if self.outcome is not None:
+                return
+
+    def execute_move(self, ship: Ship, steer: str) -> None:
+        facing = (ship.facing + STEER[steer]) % 6
+        dest = step(ship.hex, facing)
+        ship.prev_hex = ship.hex
+        ship.facing = facing
+        ship.straight = ship.straight + 1 if steer == STRAIGHT else 1
+        if dest not in self.cells:
+            self.leave_map(ship, dest)
+            return
+        ship.hex = dest
+        if self.plasmas:
+            self.plasma_moved(ship)  # FP1.8: feedback only before either leaves the launch hex
+        if self.objective is not None and not ship.robot and distance(dest, self.objective) <= 1:
+            ship.objective = True
+        if self.rec:
+            self.emit("moved", ship.side, ship=ship.name, steer=steer, to=hexgrid.label(dest),
+                      facing=hexgrid.facing_letter(facing))
+
+    # ------------------------------------------------------------------------------ steps 2-3
+    # (seeking weapons move and strike in combat.Combat.move_seekers)
+
+    # ------------------------------------------------------------------------------ step 4
+    def launch_seekers(self) -> Generator[Request, Any, None]:
+        if self.has_tubes:
+            yield from self.launch_plasmas()
+        for ship in self.ships:
+            if not ship.has_drones or ship.destroyed or ship.gone:
+                continue
+            if ship.cloak is not None and not self.may_act(ship):
+                continue  # SFB.CLOAK: no launch while cloaked or on impulse 1 after uncloaking
+            racks = [w for w in ship.weapons if w.kind == "drone" and w.alive and w.ammo > 0 and self.rate_ok(w)]
+            target = self.enemy_of(ship)
+            if not racks or target is None:
+                continue
+            decision = yield self.launch_request(ship, "drones", racks, target)
+            if decision.memory:
+                self.remember(ship, decision.memory)
+            for rack in decision.action:
+                self.launch_drone(ship, rack, target)
+
+    def launch_plasmas(self) -> Generator[Request, Any, None]:
+        """SFB.PLASMA.LAUNCH: armed (or held) torpedoes whose target is in the launcher's arc; the robot by
+        SFB.R8, the player side by its choice."""
+        for ship in self.ships:
+            if not ship.active:
+                continue
+            tubes = self.launchable(ship)
+            target = self.enemy_of(ship) if tubes else None
+            if target is None:
+                continue
+            tubes = [w for w in tubes if self.sees(ship, w, target)]
+            if not tubes:
+                continue
+            decision = yield self.launch_request(ship, "plasma", tubes, target)
+            if decision.memory:
+                self.remember(ship, decision.memory)
+            for tube in decision.action:
+                self.launch_plasma(ship, tube, target)
+
+    # ------------------------------------------------------------------------------ steps 5-6
+    def remember(self, ship: Ship, memory: dict[str, Any]) -> None:
+        """Store what the robot's rules make it remember (robot.Robot.note) as the ship's state."""
+        for name, value in memory.items():
+            if name not in self.ROBOT_MEMORY:
+                raise ValueError(f"the robot cannot remember '{name}'")
+            setattr(ship, name, value)
+
+    def fire_direct(self) -> Generator[Request, Any, None]:
+        orders: list[tuple[Ship, Weapon, Any]] = []
+        for ship in self.ships:
+            if ship.destroyed or ship.gone:
+                continue
+            if ship.cloak is not None and not self.may_act(ship):
+                continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
+            if ship.side in self.forced_unasked and not self.ready_weapons(ship):
+                continue  # nothing ready: holding fire is the only answer (a third of a policy's questions)
+            decision = yield self.fire_request(ship)
+            if decision.memory:
+                self.remember(ship, decision.memory)
+            if decision.action:
+                orders.extend(decision.action)
+        if orders:
+            self.resolve_fire(orders)
+
+    # ------------------------------------------------------------------------------ step 7
+    def end_impulse(self) -> None:
+        if self.has_tubes:
+            self.tube_end_impulse()
+        now = self.now
+        for drone in self.drones:
+            if drone.alive and now >= drone.expires:
+                drone.alive = False
+                self.emit("drone-lost", drone.side, drone=drone.label, why="endurance")
+        if self.drones:
+            self.drones = [d for d in self.drones if d.alive]

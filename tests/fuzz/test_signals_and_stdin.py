@@ -88,3 +88,22 @@ def test_hostile_lines_at_every_assistant_question(game, tmp_path):
     assert "Traceback" not in result.output
     again = invoke(["assist", game, "--state", state], input="quit\n")
     assert again.exit_code == 0 and "Resumed" in again.output, again.output[-2000:]
+
+
+@pytest.mark.parametrize("args", [["play", "sfb", "--scenario", "5", "--seed", "1"],
+                                  ["assist", "sfb", "--state", "session.save"],
+                                  ["assist", "armada", "--fleet", "victory-ii"]])
+def test_a_closed_standard_input_ends_the_session_like_an_empty_one(tmp_path, args):
+    """With standard input closed (``<&-``, as some service managers and CI runners start a program), Python's
+    input() raised 'lost sys.stdin' with a traceback; it is the input's end, as with /dev/null."""
+    runs = {}
+    for how, stdin in (("closed", None), ("empty", subprocess.DEVNULL)):
+        folder = tmp_path / how
+        folder.mkdir()
+        command = ["bash", "-c", 'exec "$@" <&-', "closed", *PAPERROBOT, *args] if stdin is None else PAPERROBOT + args
+        runs[how] = subprocess.run(command, stdin=stdin, capture_output=True, text=True, cwd=folder, timeout=120,
+                                   env=subprocess_env(XDG_DATA_HOME=str(folder / "data")))
+    closed, empty = runs["closed"], runs["empty"]
+    assert "Traceback" not in closed.stderr and "lost sys.stdin" not in closed.stderr, closed.stderr
+    assert closed.returncode == empty.returncode, (closed.stderr, empty.stderr)
+    assert closed.stdout == empty.stdout

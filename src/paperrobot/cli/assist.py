@@ -23,7 +23,7 @@ from ..core.errors import PaperRobotError
 from ..core.events import Event, EventLog
 from ..core.frontend import frontend_of
 from . import setup_flags
-from .common import FORCE_HELP, NO_RECORD_HELP, check_outputs, check_resumed_rules, fail, program, say
+from .common import FORCE_HELP, NO_RECORD_HELP, check_outputs, check_resumed_rules, fail, program, say, typed
 from .terminal import _UNDO, Front, TerminalPlay
 from .verbs import GameGroup, make, option
 
@@ -93,14 +93,14 @@ class AssistPlay(TerminalPlay):
     recovery_kind = "assist"  # without --state: assist-<game>.save, apart from play's recovery file
 
     def __init__(self, game: str, front: AssistFront, new: Callable[[EventLog], Match], state: Path | None,
-                 input_fn: Callable[[str], str] = input, record: bool = False):
+                 input_fn: Callable[[str], str] = typed, record: bool = False):
         self.last_line = ""
 
-        def typed(prompt: str) -> str:
+        def remembered(prompt: str) -> str:
             self.last_line = input_fn(prompt)
             return self.last_line
         resume = state if state is not None and state.exists() else None
-        super().__init__(game, front, new, save_path=None if resume else state, resume=resume, input_fn=typed,
+        super().__init__(game, front, new, save_path=None if resume else state, resume=resume, input_fn=remembered,
                          record=record)
         front.play = self
         self.known_from = len(self.match.answers)  # entries before this were given in an earlier session
@@ -170,7 +170,7 @@ class AssistPlay(TerminalPlay):
 
 
 def run_assist(game: str, values: dict, seed: int, dice: str, state: Optional[Path], force: bool,
-               no_record: bool = False, input_fn: Callable[[str], str] = input) -> None:
+               no_record: bool = False, input_fn: Callable[[str], str] = typed) -> None:
     info = registry.info(game)
     if dice not in DICE_SOURCES:
         fail(f"--dice is 'program' (the program rolls) or 'table' (you type the rolls of your own dice), not "

@@ -51,6 +51,15 @@ def with_players(match, controllers: dict) -> dict:
     return players.resolve(controllers, match)
 
 
+def typed(prompt: str) -> str:
+    """A line the person types: ``input()``, with a closed standard input (``<&-``, some service managers) read as
+    its end, as an empty file would be, instead of input()'s RuntimeError."""
+    if sys.stdin is None:
+        print(prompt, end="", flush=True)  # as input() shows it before it meets the end
+        raise EOFError
+    return input(prompt)
+
+
 def say(text: str = "") -> None:
     console.print(text, highlight=False, markup=False, soft_wrap=True)
 

@@ -13,7 +13,7 @@ import paperrobot
 from ..core.events import EventLog
 from ..core.frontend import Frontend, frontend_of
 from . import setup_flags
-from .common import NO_RECORD_HELP, FORCE_HELP, check_outputs, check_resumed_rules, fail, program, say, show_handicap
+from .common import NO_RECORD_HELP, FORCE_HELP, check_outputs, check_resumed_rules, fail, program, say, show_handicap, typed
 from .front import HookFront
 from .terminal import TerminalPlay
 from .verbs import GameGroup, make, option
@@ -67,7 +67,7 @@ def build(info):
 
 
 def run(info, values: dict, seed: int, save: Optional[Path], resume: Optional[Path], log: Optional[Path],
-        force: bool, no_record: bool, svg: Optional[Path] = None, input_fn=input) -> None:
+        force: bool, no_record: bool, svg: Optional[Path] = None, input_fn=typed) -> None:
     game = info.name
     check_outputs(force, save=save, resume=resume, log=log, svg=svg)
     if save and resume and save != resume:

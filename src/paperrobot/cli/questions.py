@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..core import files
 from ..core.errors import PaperRobotError
-from .common import FORCE_HELP, check_outputs, fail, say
+from .common import FORCE_HELP, check_outputs, fail, say, typed
 from .verbs import make, option
 
 
@@ -42,7 +42,7 @@ def answer(assistant, line: str, asker=None) -> list[str]:
     return assistant.ask_line(line)
 
 
-def session(assistant, asker, input_fn=input) -> None:
+def session(assistant, asker, input_fn=typed) -> None:
     """The assistant at the terminal: one question per line; the state is saved after every answer."""
     say(f"{asker.title}. Type 'help' for the questions, 'quit' to stop.")
     if not assistant.state.ships:

@@ -24,7 +24,7 @@ from ..core.outcome import Outcome
 from ..core.save import load_match, match_save, write_match_save
 from ..core.words import in_words
 from . import choices
-from .common import program, say
+from .common import program, say, typed
 
 COMMON_HELP = ("At any prompt: Enter takes the suggestion; 'save' writes the save file, 'undo' (or 'undo N') takes "
                "back your last answer (or N answers), 'roll 4' (or 'roll 3 6') makes the next dice the ones you "
@@ -78,7 +78,7 @@ class TerminalPlay:
     recovery_kind = "recovery"  # the recovery file's name: <kind>-<game>.save
 
     def __init__(self, game: str, front: Front, new: Callable[[EventLog], Match], save_path: Path | None = None,
-                 resume: Path | None = None, input_fn: Callable[[str], str] = input, record: bool = False):
+                 resume: Path | None = None, input_fn: Callable[[str], str] = typed, record: bool = False):
         self.front, self.input = front, input_fn
         self.record = record  # a finished game goes to the person's results file (sim/records.py)
         self.info = registry.info(game)

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import sys as _sys
 
-from . import _native  # noqa: F401  (first: compiled modules or pure Python, decided before anything is imported)
-
+# The program itself (not a program importing PaperRobot): Ctrl-C while starting is one line (cli/__init__). First,
+# before _native's imports (pathlib, hashlib): a signal that came during them was a traceback. cli/__init__ imports
+# only os, signal and sys, and holds no compiled module, so _native's choice below is unaffected.
 if _sys.argv[:1] and _sys.argv[0].rsplit("/", 1)[-1] in ("paperrobot", "-m"):
-    from . import cli as _cli  # noqa: F401  (the program itself: Ctrl-C while starting is one line, cli/__init__)
+    from . import cli as _cli  # noqa: F401
+
+from . import _native  # noqa: F401  (compiled modules or pure Python, decided before any of them is imported)
 
 from importlib import import_module
 from typing import Any

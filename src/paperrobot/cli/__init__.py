@@ -1,14 +1,19 @@
 """Front ends for the terminal: parse input, render, never decide or enforce rules."""
 import os
-import signal
 import sys
+
+# The C module under the standard 'signal': importing 'signal' itself first imports 'enum', a long window in which
+# Ctrl-C was still Python's traceback; '_signal' is built in, ready at once.
+import _signal as signal
 
 
 def _stop_while_starting(signum, frame):
     """Ctrl-C while the program is still importing or parsing its arguments, before the command's own handling
     (cli/main.Group.invoke) is in place: the same one line and exit code 130 as later, not a traceback."""
-    print("interrupted", file=sys.stderr)
-    raise SystemExit(130)
+    print("interrupted", file=sys.stderr, flush=True)
+    # at once, not SystemExit: raised inside a library's import (pydantic building a schema) it was wrapped into
+    # that library's own error, a traceback; nothing is written yet, so there is nothing to finish
+    os._exit(130)
 
 
 def _install() -> None:

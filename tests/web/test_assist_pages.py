@@ -195,3 +195,37 @@ def test_armada_on_the_same_footing_questions_rules_dice_undo_and_resume(tmp_pat
     again = _client(db)
     after = again.get(url).text
     assert _part(after, "log") == _part(before, "log") and "Round 0" in _text(_part(after, "robot-status"))
+
+
+def test_armada_at_the_table_with_an_uploaded_robot_rules_variant(tmp_path):
+    """Issue 27 on the web assistant: the start form takes a variant of the AI's procedure as an upload; the
+    session's answers follow its tables, the page names what it changes, and the session resumes with it."""
+    from paperrobot.armada import procedure
+    published = procedure.PROCEDURE.export()
+    cautious = published.replace('{ rolls = "hit", result = "normal" },\n  { rolls = "crit", result = "aggressive" },',
+                                 '{ rolls = "hit", result = "cautious" },\n  { rolls = "crit", result = "cautious" },', 1)
+    assert cautious != published  # ARM.CMDR.STYLE: every blue face makes the commander cautious
+    db = tmp_path / "web.sqlite"
+    client = _client(db)
+    urls = {}
+    for name, text in (("published", published), ("variant", cautious)):
+        started = client.post("/assist/armada", data={"fleet": "victory-ii", "seed": "5"},
+                              files={"u.robot_rules": (f"{name}.toml", text.encode())})
+        assert started.status_code == 200, started.text[:500]
+        urls[name] = started.url.path
+    styles = {}
+    for name, url in urls.items():
+        page = client.get(url).text
+        assert ("commander_style (ARM.CMDR.STYLE)" in page) == (name == "variant")
+        count = re.search(r'name="count" value="(\d+)"', page).group(1)
+        answer = client.post(url + "/answer", data={"count": count, "verb": "style", "args": ""})
+        styles[name] = _text(_part(answer.text, "instructions"))
+    assert "the Imperial commander is cautious" in styles["variant"]
+    assert "variant commander_style" in styles["variant"] and "variant" not in styles["published"]
+    client.close()
+    again = _client(db)  # rebuilt from the database: the same variant flies the resumed session
+    assert _text(_part(again.get(urls["variant"]).text, "log")).count("cautious") >= 1
+    broken = again.post("/assist/armada", data={"fleet": "victory-ii", "seed": "5"},
+                        files={"u.robot_rules": ("broken.toml", cautious.replace(
+                            '{ rolls = "acc", result = "cautious" },', "", 1).encode())})
+    assert broken.status_code == 400 and "commander_style" in broken.text and "Traceback" not in broken.text

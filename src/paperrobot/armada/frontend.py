@@ -90,11 +90,12 @@ class TableQuestions:
         from .assist import Assistant
         return Assistant.open(path, fleet, seed, robot_rules)
 
-    def new(self, seed: int):
-        """A fresh assistant with no fleet and no state file (the web page replays its questions on it)."""
+    def new(self, seed: int, robot_rules: str = ""):
+        """A fresh assistant with no fleet and no state file (the web page replays its questions on it);
+        ``robot_rules``: a variant's text, checked (the registry's robot_rules option), "" the published one."""
         from .assist import Assistant
         from .assist_state import State
-        return Assistant(State(seed), None)
+        return Assistant(State(seed, robot_rules=robot_rules), None)
 
     def split(self, line: str) -> list[str]:
         from .assist_state import split_words

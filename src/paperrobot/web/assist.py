@@ -22,6 +22,7 @@ from ..core import registry
 from ..core.contract import DICE_SOURCES
 from ..core.errors import PaperRobotError
 from ..core.frontend import frontend_of
+from ..core.robot_rules import OPTION as RULES
 from .live import AUTO, Games, Live, Refused, damaged, end_view
 from .store import DamagedRow
 
@@ -204,20 +205,32 @@ class ArmadaAssists:
             raise Refused(404, f"{self.GAME} has no table assistant asked questions here", title="No such assistant")
         return asker
 
-    def new_session(self, fleet: str, seed: int | None) -> int:
+    def new_session(self, fleet: str, seed: int | None, robot_rules: str = "") -> int:
+        """A new session of ``fleet``; ``robot_rules``: the stored upload of a variant of the AI's procedure
+        (web/setup_files.py), its path kept in the session's set-up and read again when the session is rebuilt."""
         fleet = str(fleet).strip()[:500]
         if not fleet:
             raise Refused(400, f"name the AI fleet, e.g. '{self.asker.example.partition(' ')[2]}'")
         seed = random.randrange(0, 2 ** 31) if seed is None else seed
         try:
-            self.asker.new(seed).new_fleet(fleet)
+            self.asker.new(seed, self._rules(robot_rules)).new_fleet(fleet)
         except PaperRobotError as exc:
             raise Refused(400, str(exc)) from None
         info = registry.info(self.GAME)
         robot = info.robot_side
         who = {side: ("robot" if side == robot else "person") for side in info.sides}
-        game_id = self.store.create(self.GAME, {"fleet": fleet}, seed, who, 0, mode="assist")
+        setup = {"fleet": fleet, **({RULES: robot_rules} if robot_rules else {})}
+        game_id = self.store.create(self.GAME, setup, seed, who, 0, mode="assist")
         return game_id
+
+    def _rules(self, path: str) -> str:
+        """The text of a robot-rules file, checked ("" for none: the published procedure)."""
+        if not path:
+            return ""
+        try:
+            return str(registry.info(self.GAME).option(RULES).check(str(path)))
+        except PaperRobotError as exc:
+            raise PaperRobotError(f"robot rules: {exc}") from None
 
     def session(self, game_id: int) -> ArmadaSession:
         if game_id in self.cache:
@@ -233,7 +246,10 @@ class ArmadaAssists:
                 raise DamagedRow(f"session {game_id} is damaged in this database (its fleet or a question is not text)")
         except DamagedRow as exc:
             raise damaged(game_id, str(exc)) from None
-        assistant = self.asker.new(row.seed)
+        try:
+            assistant = self.asker.new(row.seed, self._rules(str(row.setup.get(RULES) or "")))
+        except PaperRobotError as exc:
+            raise Refused(409, f"session {game_id} cannot be resumed: {exc}", title="Cannot resume") from None
         session = ArmadaSession(row, assistant)
         session.outputs.append(assistant.new_fleet(row.setup["fleet"]))
         for line in lines:

@@ -19,8 +19,9 @@ from .. import games as game_names
 from ..core import registry
 from ..core.errors import PaperRobotError
 from ..core.narrate import stamp
+from ..core.robot_rules import OPTION as RULES
 from ..core.words import plain
-from . import maps, rules
+from . import maps, rules, setup_files
 from .assist import ArmadaAssists, Assists, AssistLive, question_assistant, question_games
 from .live import Refused
 
@@ -77,10 +78,12 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], read_form: Calla
         known(game)
         data = await read_form(request)
         armada = asked(game)
-        if armada is not None:
+        if armada is not None:  # the form's set-up is the fleet, the seed and an uploaded robot-rules variant
             _, _, seed, _ = setup_from({"game": game, "seed": data.get("seed", ""),
                                         "random_seed": data.get("random_seed", "")})
-            game_id = armada.new_session(str(data.get("fleet", "")), seed)
+            setup: dict = {}
+            setup_files.path_options(data, setup, request.app.state.allow_paths, request.app.state.files)
+            game_id = armada.new_session(str(data.get("fleet", "")), seed, str(setup.get(RULES) or ""))
         else:
             _, setup, seed, _ = setup_from(data)
             game_id = sessions.new_session(game, setup, seed, str(data.get("dice", "program")))
@@ -278,6 +281,7 @@ def _armada_context(session, asker) -> dict:
         entries = []
     return dict(row=session.row, session=session, latest=latest, entries=entries, forms=forms,
                 questions=QUESTIONS, robot_status=session.assistant.q_show([]), count=len(session.outputs) - 1,
+                variant=session.assistant.variant(),
                 next_verb=asker.next_question(st), error="", typed="")
 
 

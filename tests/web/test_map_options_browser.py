@@ -177,6 +177,30 @@ def test_a_target_clicked_on_the_map_fills_the_fire_form_and_is_the_answer_store
     assert sorted(v for v in answer.values() if v not in ("none", None)) == sorted(fill.values()), answer
 
 
+def test_the_enemy_ship_clicked_at_an_fc_launch_question_sends_every_ready_rack_at_it(served, page_of):
+    """FC.6 on the map: at a drone launch the enemy ship (and each drone seeking the launcher) is a target; a click
+    on the ship puts every ready rack's field on it, and the form as answered is what is stored."""
+    url, db = served
+    page = page_of()
+    start(page, url, "fc", 1)
+    until(page, "launch")
+    ship = page.locator("#map .counter.target[data-target='robot']")
+    assert ship.count() == 1
+    fill = json.loads(ship.get_attribute("data-fill"))
+    assert fill and set(fill.values()) == {"ship"} and all(name.startswith("launch") for name in fill)
+    seq = page.locator("#options input[name=seq]").get_attribute("value")
+    for field in page.locator("#form select[name^='f.']").all():
+        field.select_option("none")
+    ship.click()
+    page.wait_for_function("document.querySelector('#verdict') && document.querySelector('#verdict').innerText "
+                           "!== ''")
+    assert page.locator("#form [name^='f.']").evaluate_all("els => els.map(e => e.value)") == ["ship"] * len(fill)
+    page.click("#submit-form")
+    answered(page, seq)
+    kind, _, answer = stored_answer(db, page, int(seq))
+    assert kind == "launch" and answer == fill, answer
+
+
 def test_an_armada_target_hull_zone_clicked_on_the_map_is_the_attack_stored(served, page_of):
     url, db = served
     page = page_of()

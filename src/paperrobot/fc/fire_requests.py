@@ -8,7 +8,7 @@ from . import candidates
 from .answers import encode
 from .forms import EPS, NONE, _options, _policy, form_parser
 from .shots import legal_shots, parse_shot, shot_cost  # noqa: F401 (re-exported)
-from .targets_view import fire_view
+from .targets_view import fire_view, launch_view
 
 # ------------------------------------------------------------------------------- fire (FC.5)
 _SHOT_FIELDS: dict[int, tuple] = {}
@@ -141,5 +141,7 @@ def launch_request(game, ship) -> Request:
         form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship), check)
         found = game.forms[key] = (form, presets, form_parser(check, known, presets, "launch"))
     form, presets, parse = found
+    names = launch_fields(n)[1]
     return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=game.view_fns[ship.side], prompt="Launch drones")
+                   view=lambda: launch_view(game, ship, names, launch_targets(game, ship)),  # its targets, to draw
+                   prompt="Launch drones")

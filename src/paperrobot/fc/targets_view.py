@@ -44,3 +44,14 @@ def fire_view(game, ship) -> dict:
     out["arcs"] = arcs
     out["firing"] = ship.side
     return out
+
+
+def launch_view(game, ship, names: tuple, legal: tuple) -> dict:
+    """The side's view with ``targets`` for a drone launch (FC.6), ``legal`` being the launch's targets ("ship" and
+    the drones seeking this ship): the enemy ship (a click puts every ready rack's field, ``names``, on it, as the
+    "all" preset does) and each such drone (a counter-drone: the first rack's field). The form checks the rest."""
+    out = dict(game.view_fns[ship.side]())
+    out["targets"] = [{"target": game.enemy(ship.side).side if t == "ship" else t,
+                       "fill": dict.fromkeys(names, "ship") if t == "ship" else {names[0]: t}} for t in legal if names]
+    out["firing"] = ship.side
+    return out

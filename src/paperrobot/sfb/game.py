@@ -34,9 +34,6 @@ from .player import Policy
 from .robot import Robot
 from .state import MapItem, Ship
 
-# SFB.R1, the published procedure's: 12 on 16 impulses; 8 when #4 is played on 8 impulses (seed 002). The engine
-# reads its procedure's numbers (``Game.robot_numbers``, sfb/procedure.py); this is for displays of the published.
-ROBOT_SPEED = {16: procedure.numbers().speed, 8: procedure.numbers().speed_8_impulses}
 SIDES = ("player", "robot")
 
 

@@ -108,3 +108,30 @@ def test_the_suggested_difficulty_line_names_whose_even_point_it_is(capsys):
     line = capsys.readouterr().out
     assert "even fight for PaperRobot's heuristic policy" in line
     assert "A stronger player should give the robot more" in line and "paperrobot rating" in line
+
+
+def test_the_search_players_sweep_is_named_beside_the_policys(tmp_path, monkeypatch, capsys):
+    """Issue 22: where a balance sweep against search:50 is measured for the set-up, the line gives it too (the
+    policy is weaker than the robot; the search player beats it clearly); a ladder fit alone is not enough."""
+    from paperrobot.cli.common import show_handicap
+
+    searched = RECORD.replace('opponent = "policy"', 'opponent = "search:50"').replace("h50 = -44.7", "h50 = 21.0") \
+        .replace("low = -49.0", "low = 12.0").replace("high = -40.8", "high = 30.0")
+    (tmp_path / "even.toml").write_text(RECORD + searched)
+    monkeypatch.setattr(even_points, "FILE", tmp_path / "even.toml")
+    monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "none.toml")
+    even_points.load.cache_clear()
+    setup = {"robot_ship": "d7", "player_ship": "federation-ca"}
+    try:
+        show_handicap("fc", setup, "policy")
+        line = capsys.readouterr().out.replace("\n", " ")
+        assert "--handicap -45 makes an even fight for PaperRobot's heuristic policy" in line
+        assert "against its search player (search:50" in line and "--handicap +21 (+21 points (95% +12 to +30)" in line
+        (tmp_path / "even.toml").write_text(RECORD)
+        monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "ladder.toml")
+        (tmp_path / "ladder.toml").write_text(LADDER.replace('rung = "search:10"', 'rung = "search:50"'))
+        even_points.load.cache_clear()
+        show_handicap("fc", setup, "policy")
+        assert "search player" not in capsys.readouterr().out  # only the ladder's joint fit: not named
+    finally:
+        even_points.load.cache_clear()

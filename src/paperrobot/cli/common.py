@@ -133,6 +133,9 @@ __all__ = ["console", "fail", "say", "check_outputs", "force_option", "command_l
 
 
 # ------------------------------------------------------------------------------------ the handicap
+PLANNER = "search:50"  # the search player whose balance sweep, where measured, is named beside the policy's
+
+
 def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) -> None:
     """Before a game: what the handicap gives (a line), or the measured even point as a suggestion."""
     from ..sim.even_points import suggestion
@@ -147,9 +150,13 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) 
     if point is not None:
         # The figure is an opponent's even point, never a person's: say whose, and that a stronger player needs more.
         who = "PaperRobot's heuristic policy" if opponent == "policy" else f"the '{opponent}' rung"
-        say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}; "
-            f"docs/balance.md, docs/ladder.md). A stronger player should give the robot more; 'paperrobot rating' "
-            f"measures your own from your recorded games.")
+        planner = suggestion(game, setup, PLANNER) if opponent == "policy" else None
+        stronger = (f"; against its search player ({PLANNER}, which plans ahead and beats the policy clearly), "
+                    f"--handicap {planner.h50:+.0f} ({planner.text()})" if planner is not None
+                    and planner.how == "sweep" else "")
+        say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}"
+            f"{stronger}; docs/balance.md, docs/ladder.md). A stronger player should give the robot more; "
+            f"'paperrobot rating' measures your own from your recorded games.")
 
 
 def handicap_line(game: str, setup: dict, front=None) -> str:

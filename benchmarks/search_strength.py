@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import time
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 import paperrobot
 from paperrobot.core import players
 from paperrobot.core.contract import drive_all
+from paperrobot.core.dice import derive_seed
 from paperrobot.core.outcome import Outcome
 from paperrobot.sim.runner import Runner
 from paperrobot.sim.stats import wilson_interval
@@ -50,12 +52,37 @@ class Timed:
         return Outcome(outcome.winner, outcome.result, outcome.turns, {**outcome.metrics, **metrics})
 
 
+def kept(progress: str | None, player: str) -> dict[int, Outcome]:
+    """The games of ``player`` already in the progress file, by seed (a run cut short resumes from them)."""
+    out: dict[int, Outcome] = {}
+    if progress and os.path.exists(progress):
+        with open(progress) as handle:
+            for line in handle:
+                row = json.loads(line)
+                if row["player"] == player:
+                    out[row["seed"]] = Outcome(row["winner"], row["result"], 0, {
+                        "score": row["score"], "cpu": row["cpu"], "searched": row["searched"]})
+    return out
+
+
+def missing(indices: list[int]) -> list[tuple[int, int]]:
+    """[start, stop) ranges covering ``indices`` (sorted)."""
+    ranges: list[tuple[int, int]] = []
+    for i in indices:
+        if ranges and ranges[-1][1] == i:
+            ranges[-1] = (ranges[-1][0], i + 1)
+        else:
+            ranges.append((i, i + 1))
+    return ranges
+
+
 def run(game: str, player: str, seeds: int, base: int, jobs: int, progress: str | None = None) -> dict[int, Outcome]:
     """Every seed's game; each finished game also appended to ``progress`` (JSON lines), so a run cut short
-    still tells what it played."""
-    out = {}
+    still tells what it played, and the same command again plays only the games the file does not hold."""
+    done = kept(progress, player)
+    out = {i: done[derive_seed(base, i)] for i in range(seeds) if derive_seed(base, i) in done}
     with Runner(Timed(game, player), base, jobs, budget=1.0) as runner:
-        for index, seed, outcome in runner.games([(0, seeds)]):
+        for index, seed, outcome in runner.games(missing([i for i in range(seeds) if i not in out])):
             out[index] = outcome
             if progress:
                 with open(progress, "a") as handle:
@@ -125,7 +152,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="base seed: game i gets derive_seed(seed, i)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=None, help="write the figures as JSON here")
-    parser.add_argument("--progress", default=None, help="append every finished game here (JSON lines)")
+    parser.add_argument("--progress", default=None, help="append every finished game here (JSON lines); the same "
+                        "command again resumes: only the games the file does not hold are played")
     parser.add_argument("--from-progress", default=None, nargs="+",
                         help="no games: the figures of the seeds both players finished in these --progress files")
     args = parser.parse_args()

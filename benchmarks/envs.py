@@ -1,6 +1,7 @@
 """Environment steps per CPU-second, per game: the Gymnasium environment (the learner against the robot) and the
-PettingZoo AEC one (every side an agent), both driven by random masked actions, beside PettingZoo's own classic
-tic-tac-toe driven by the same AEC loop in the same run.
+PettingZoo AEC one (every side an agent), both driven by masked actions (``--actions random``, or ``first``: each
+question's suggestion, so that an episode is a whole battle), beside PettingZoo's own classic tic-tac-toe driven by
+the same AEC loop in the same run.
 
     bash scripts/setup-train        # .venv-train has the rl extra and pettingzoo[classic] (tic-tac-toe needs pygame)
     .venv-train/bin/python benchmarks/envs.py --seconds 10 --rounds 3
@@ -25,8 +26,22 @@ from paperrobot.core.errors import PaperRobotError
 SETUPS = {"sfb": {"scenario": "5"}}  # the training example's scenario; other games use their default set-up
 
 
+def pick_random(mask: np.ndarray, rng: np.random.Generator) -> int:
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+def pick_first(mask: np.ndarray, rng: np.random.Generator) -> int:
+    """The first legal action: every question's first choice is its suggestion (the policy's answer; "no" to
+    SFB's "disengage?"), so episodes are whole battles, as issue 24 asks the rate to be measured."""
+    return int(np.argmax(mask))
+
+
+PICKS = {"random": pick_random, "first": pick_first}
+pick = pick_random
+
+
 def gym_rate(make: Callable, seconds: float, seed: int) -> tuple[int, float, int]:
-    """(steps, CPU-seconds, finished episodes) of random masked actions in a Gymnasium environment."""
+    """(steps, CPU-seconds, finished episodes) of masked actions (``pick``) in a Gymnasium environment."""
     env, rng = make(), np.random.default_rng(seed)
     env.reset(seed=seed)
     steps = episodes = 0
@@ -34,7 +49,7 @@ def gym_rate(make: Callable, seconds: float, seed: int) -> tuple[int, float, int
     end = start + seconds
     while time.process_time() < end:
         for _ in range(100):
-            _, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            _, _, terminated, truncated, _ = env.step(pick(env.action_masks(), rng))
             steps += 1
             if terminated or truncated:
                 episodes += 1
@@ -43,7 +58,7 @@ def gym_rate(make: Callable, seconds: float, seed: int) -> tuple[int, float, int
 
 
 def aec_rate(make: Callable, seconds: float, seed: int) -> tuple[int, float, int]:
-    """(steps, CPU-seconds, finished episodes) of random masked actions in a PettingZoo AEC environment; the
+    """(steps, CPU-seconds, finished episodes) of masked actions (``pick``) in a PettingZoo AEC environment; the
     same loop for PaperRobot's environments and PettingZoo's own."""
     env, rng = make(), np.random.default_rng(seed)
     env.reset(seed=seed)
@@ -59,7 +74,7 @@ def aec_rate(make: Callable, seconds: float, seed: int) -> tuple[int, float, int
             if terminated or truncated:
                 action = None
             else:
-                action = int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])))
+                action = pick(env.observe(env.agent_selection)["action_mask"], rng)
             env.step(action)
             steps += 1
     return steps, time.process_time() - start, episodes
@@ -80,13 +95,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", default=list(paperrobot.games()))
+    parser.add_argument("--actions", choices=sorted(PICKS), default="random",
+                        help="random masked actions (SFB episodes end in a few steps by disengaging), or the first "
+                             "legal one, each question's suggestion (whole battles)")
     args = parser.parse_args()
+    global pick
+    pick = PICKS[args.actions]
     try:
         from paperrobot.envs import aec_env, gym_env
         gym_env("sfb", scenario="5")
     except PaperRobotError as exc:
         sys.exit(str(exc))
-    print(f"random masked actions; median of {args.rounds} runs of {args.seconds:g} CPU-s each\n")
+    print(f"{args.actions} masked actions; median of {args.rounds} runs of {args.seconds:g} CPU-s each\n")
     print("| environment | steps per CPU-second | range | steps per episode |\n|---|---|---|---|")
     for game in args.games:
         setup = SETUPS.get(game, {})

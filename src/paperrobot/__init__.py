@@ -15,7 +15,7 @@ import sys as _sys
 
 # The program itself (not a program importing PaperRobot): Ctrl-C while starting is one line (cli/__init__). First,
 # before _native's imports (pathlib, hashlib): a signal that came during them was a traceback. cli/__init__ imports
-# only os, signal and sys, and holds no compiled module, so _native's choice below is unaffected.
+# only os, sys and the built-in _signal, and holds no compiled module, so _native's choice below is unaffected.
 if _sys.argv[:1] and _sys.argv[0].rsplit("/", 1)[-1] in ("paperrobot", "-m"):
     from . import cli as _cli  # noqa: F401
 

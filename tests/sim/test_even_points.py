@@ -126,7 +126,7 @@ def test_the_search_players_sweep_is_named_beside_the_policys(tmp_path, monkeypa
         show_handicap("fc", setup, "policy")
         line = capsys.readouterr().out.replace("\n", " ")
         assert "--handicap -45 makes an even fight for PaperRobot's heuristic policy" in line
-        assert "against its search player (search:50" in line and "--handicap +21 (+21 points (95% +12 to +30)" in line
+        assert "against its search player (search:50" in line and "--handicap +21 points (95% +12 to +30)" in line
         (tmp_path / "even.toml").write_text(RECORD)
         monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "ladder.toml")
         (tmp_path / "ladder.toml").write_text(LADDER.replace('rung = "search:10"', 'rung = "search:50"'))

@@ -152,8 +152,9 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) 
         who = "PaperRobot's heuristic policy" if opponent == "policy" else f"the '{opponent}' rung"
         planner = suggestion(game, setup, PLANNER) if opponent == "policy" else None
         stronger = (f"; against its search player ({PLANNER}, which plans ahead and beats the policy clearly), "
-                    f"--handicap {planner.h50:+.0f} ({planner.text()})" if planner is not None
-                    and planner.how == "sweep" else "")
+                    f"--handicap {planner.h50:+.0f} {planner.unit}" + (f" (95% {planner.low:+.0f} to {planner.high:+.0f})"
+                                                                        if planner.low is not None else "")
+                    if planner is not None and planner.how == "sweep" else "")
         say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}"
             f"{stronger}; docs/balance.md, docs/ladder.md). A stronger player should give the robot more; "
             f"'paperrobot rating' measures your own from your recorded games.")

@@ -3,12 +3,13 @@ lost; a part of the engine (game.py's Game inherits it)."""
 from __future__ import annotations
 
 from . import requests as opt
+from .end_of_turn import EndOfTurn
 from .state import Ship
 
 ASK = object()  # _take_now: the owner chooses what is lost; ask (the generator _take)
 
 
-class Damage:
+class Damage(EndOfTurn):
     # ------------------------------------------------------------------------------- damage
     def apply_volley(self, ship: Ship, damage: int, shield: int, kind: str):
         """Reinforcement, shield, burn-through, then internals down the DAC."""

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from . import requests as opt
+from .lookups import Lookups
 from .state import Ship
 
 
-class EndOfTurn:
+class EndOfTurn(Lookups):
     # ------------------------------------------------------------------------------- end of turn
     def end_of_turn(self):
         for side in self.order:

@@ -40,8 +40,6 @@ from .geometry import facing_toward
 from . import fix as corrections, requests as opt, snapshot as snapshots
 from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
 from .state import Drone, Ship, new_ship
-from .damage import Damage
-from .end_of_turn import EndOfTurn
 from .fire import Fire
 
 DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
@@ -49,7 +47,7 @@ MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "dece
 DEFENCE_STEPS = opt.DEFENCE_STEPS
 
 
-class Game(Fire, Damage, EndOfTurn, Lookups):
+class Game(Fire):
     """One FC duel. ``order`` is (first mover, last mover): the robot moves last (FC.GEN.ORDER)."""
 
     sides = ("robot", "player")
@@ -103,9 +101,6 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
 
     # ------------------------------------------------------------------------------- helpers
 
-    def emit(self, kind: str, side: str = "", **data) -> None:
-        self.log.emit(kind, self.turn, self.impulse, side, **data)
-
     # ------------------------------------------------------------------------------- the contract
     def controller(self, side: str, kind: str):
         """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``."""
@@ -146,8 +141,8 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         offensive fire, of its launch step (when a rack is ready) and of the end of turn: never inside a step
         (damage allocation asks inside fire: a copy replays from the start of the fire step)."""
         if not self.log.enabled and not self.log.listeners:
-            self.emit = _silent  # a silent game (simulations): no event is built
-            self.rec = False  # and the hottest events' data is not even put together (moves, shots)
+            self.rec = False  # a silent game (simulations): no event is built (emit), the hottest events' data is
+            # not even put together (moves, shots)
         if not self.phase:
             self.begin()
         while True:
@@ -412,10 +407,6 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
                     self.emit("drone_destroyed", d.owner, drone=d.target, by=d.id)
 
     # ------------------------------------------------------------------------------- lookups
-
-
-def _silent(*args, **data) -> None:
-    return None
 
 
 def seek_facing(pos: Hex, facing: int, target: Hex) -> int:

@@ -14,18 +14,15 @@ from ..core.hexgrid import BASIC_ARCS
 from .arcs import arc_parts
 from .procedure import numbers
 from .reasons import HOLD_5D, NO_POWER, NUMBER_WORDS, R, Why
-from .robot_fire import FireSteps
 from .robot_movement import MovementSteps
 from .answers import PLAIN, encode
 from . import geometry as geo
 from .state import Drone, Ship
 
-_PAIRS: dict[str, tuple[str, str]] = {}  # roll2's purposes -> the two dice's purposes
 
-
-class Robot(MovementSteps, FireSteps):
+class Robot(MovementSteps):
     """The paper robot: steps 1 and 7 and the damage choices here, steps 2-3 in MovementSteps (robot_movement.py),
-    4-6 in FireSteps (robot_fire.py). ``dice`` is the game's dice (one source of chance); ``rules`` its procedure's numbers
+    4-6 in FireSteps (robot_fire.py), one chain of classes (robot_base.py). ``dice`` is the game's dice (one source of chance); ``rules`` its procedure's numbers
     (core.robot_rules.RobotRules of fc/data/robot_rules.toml or a variant; None: the published one)."""
 
     def __init__(self, dice: Any, rules: Any = None) -> None:
@@ -63,18 +60,6 @@ class Robot(MovementSteps, FireSteps):
             step = self.steps[request.kind] = getattr(self, "do_" + request.kind)
         game = request.state
         return step(game, request.subject, game.enemy(request.side), request.data)
-
-    # ---------------------------------------------------------------- helpers
-    def d6(self, purpose: str, side: str) -> int:
-        return self.dice.roll(6, purpose, side)  # Dice.d6 without its own call
-
-    def roll2(self, purpose: str, side: str) -> int:
-        """2d6; each die's purpose is ``purpose`` and "(1 of 2)" / "(2 of 2)", joined once per purpose."""
-        pair = _PAIRS.get(purpose)
-        if pair is None:
-            pair = _PAIRS[purpose] = (purpose + " (1 of 2)", purpose + " (2 of 2)")
-        roll = self.dice.roll
-        return roll(6, pair[0], side) + roll(6, pair[1], side)
 
     # ---------------------------------------------------------------- 1. start of turn
     def do_allocate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:

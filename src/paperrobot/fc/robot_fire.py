@@ -7,6 +7,7 @@ from ..core.hexgrid import distance
 from .arcs import wedges
 from .geometry import in_arc
 from . import geometry as geo
+from .robot_base import RobotBase
 from .reasons import FIRE_5C, HOLD_5E, NO_FIRE_STEP, NUMBER_WORDS, R, RANGE_1_AS_PH3, Why
 from .state import Drone, Ship
 
@@ -15,7 +16,7 @@ _PLAN_STEPS = {f"{k}{limit}": (k, (limit[1:],) if limit else ()) for k in ("phas
                "disruptor") for limit in ("", ":not-fa", ":waist")}
 
 
-class FireSteps:
+class FireSteps(RobotBase):
     # ---------------------------------------------------------------- 4. defensive fire
     def do_defend(self, game, ship: Ship, enemy: Ship, drone_ids: list[str]) -> Decision:
         drones = [game._drone(i) for i in drone_ids]

@@ -6,11 +6,12 @@ from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance
 from .geometry import in_arc
 from . import geometry as geo
+from .robot_fire import FireSteps
 from .reasons import CENTERLINED_ANYWAY, NO_TURN, NO_TURN_TO_FA, TURN_TO_FA, Why
 from .state import Drone, Ship
 
 
-class MovementSteps:
+class MovementSteps(FireSteps):
     # ---------------------------------------------------------------- 2. acceleration
     def do_accelerate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
         mark = self.dice.mark()

@@ -203,7 +203,7 @@ class Policy:
     def fire_at_drones(self, game: Any, ship: Ship, shots: list[list[Any]], budget: list[float],
                        used: set[str]) -> None:
         """Drones first: every drone within two hexes gets phasers until it is likely dead (4 points)."""
-        robot: Any = Robot(None)
+        robot: Any = Robot(game.dice)  # its phaser_for_drone (no die is rolled there)
         keyed: list[tuple[int, str, int, Drone]] = []  # nearest first, then by id (as a stable sort by that key)
         for d in game.incoming(ship.side):
             keyed.append((distance(d.pos, ship.pos), d.id, len(keyed), d))

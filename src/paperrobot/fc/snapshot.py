@@ -12,6 +12,7 @@ between decisions (seed 001's memory, e.g. "fired disruptors this turn", is a sh
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 from operator import attrgetter
 
 from ..core.dice import Dice
@@ -63,11 +64,11 @@ def take(game) -> tuple:
             game.dice.snapshot())
 
 
-def build(game, snap: tuple, log) -> "object":
+def build(game: Any, snap: tuple[Any, ...], log: Any) -> Any:
     """A new Game in the state of ``snap`` (taken from ``game`` or a Game restored from it), logging to ``log``."""
     (phase, turn, impulse, over, drone_count, start_internal, ships, drones, in_process, standing, standing_accel,
      dice) = snap
-    new = object.__new__(type(game))
+    new = type(game)({}, game.dice, like=game)  # an empty engine: every field is set below
     # shared: immutable data and memo caches of pure lookups (the charts never change during a game)
     new.tables, new.rules, new.order, new.board, new.setup, new.max_turns, new.robot_rules = (
         game.tables, game.rules, game.order, game.board, game.setup, game.max_turns, game.robot_rules)
@@ -77,7 +78,7 @@ def build(game, snap: tuple, log) -> "object":
     new.ships = {values[0]: _ship_from(values, game.ships[values[0]].weapons) for values in ships}
     new.drones = [Drone(*values) for values in drones]
     new.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in new.ships.items()}
-    slots = getattr(game, "arm_slots", None)
+    slots = game.arm_slots
     if slots is None:  # each kind's weapons as places on the card (Ship.weapons_by_kind), shared: the cards are fixed
         slots = game.arm_slots = {side: {kind: tuple(i for i, w in enumerate(ship.weapons) if w.kind == kind)
                                          for kind in game.arms[side]} for side, ship in game.ships.items()}

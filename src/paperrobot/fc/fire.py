@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core.hexgrid import distance, facing_toward
 from .base import Steps
-from .data import band_index
+from .bands import band_index
 from .fire_requests import fire_request, launch_request
 from . import requests as opt
 from .damage import Damage

@@ -10,7 +10,8 @@ from ..core.errors import IllegalAction
 from typing import Any
 
 from ..core.hexgrid import Hex, distance, in_arc, shield_facing_direction, shields_facing
-from .data import Chart, band_index
+from .bands import band_index
+from .data import Chart
 from .base import GameBase
 from .state import Drone, Ship, Weapon
 

@@ -61,31 +61,46 @@ def fire_form(game: Lookups, ship: Ship, n: int) -> FireForm:
     if kept is not None:
         return kept
     fields, names, known = shot_fields(n)
+    ask = FireAsk(game, ship, names)
+    presets = ask.presets
+    form, parse = Form(fields, ask.choices, ask.check), form_parser(ask.check, known, presets, "fire")
+    made: FireForm = (form, presets, parse, _fire(game, ship, form, presets, parse))
+    game.forms[key] = made
+    return made
 
-    def choices(name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
+
+class FireAsk:
+    """A volley form's choices, check, presets and view for one ship, kept by the engine (bound methods, not
+    closures: requests.AccelerateAsk says why)."""
+
+    def __init__(self, game: Lookups, ship: Ship, names: tuple[str, ...]) -> None:
+        self.game, self.ship, self.names = game, ship, names
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
+        game, ship = self.game, self.ship
         used: set[str] = set()
         spent = 0.0
-        for prev in names[:names.index(name)]:
+        for prev in self.names[:self.names.index(name)]:
             text = earlier.get(prev)
             if text in NONE:
                 continue
             wid, tgt, mode = parse_shot(text)
             spent += shot_cost(game, ship, wid, tgt, mode)[1]
             used.add(wid)
-        return ("none",) + tuple(k for k, _ in legal_shots(game, ship, used, ship.available() - spent))
+        return ("none",) + tuple([k for k, _ in legal_shots(game, ship, used, ship.available() - spent)])
 
-    def check(values: Any) -> Any:
-        return fire_check(game, ship, names, values)
+    def check(self, values: Any) -> Any:
+        return fire_check(self.game, self.ship, self.names, values)
 
-    def presets() -> tuple[Option, ...]:
+    def presets(self) -> tuple[Option, ...]:
+        game, ship, names = self.game, self.ship, self.names
         hold = dict.fromkeys(names, "none")
         return _options((("suggested", "the player policy's fire", {**hold, **encode("fire", _policy(game, "fire",
                                                                                                         ship))}),
                          ("hold", "hold fire", hold)) + candidates.fire(game, ship, names))
-    form, parse = Form(fields, choices, check), form_parser(check, known, presets, "fire")
-    made: FireForm = (form, presets, parse, _fire(game, ship, form, presets, parse))
-    game.forms[key] = made
-    return made
+
+    def view(self) -> dict[str, Any]:
+        return fire_view(self.game, self.ship)  # targets and arcs to draw
 
 
 def fire_request(game: Lookups, ship: Ship) -> Request:
@@ -101,7 +116,7 @@ def fire_request(game: Lookups, ship: Ship) -> Request:
 
 def _fire(game: Lookups, ship: Ship, form: Form, presets: Presets, parse: Check) -> Request:
     return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=lambda: fire_view(game, ship), prompt="Offensive fire")  # targets and arcs to draw
+                   view=FireAsk(game, ship, ()).view, prompt="Offensive fire")  # targets and arcs to draw
 
 
 # ------------------------------------------------------------------------------- launch (FC.6)
@@ -139,17 +154,31 @@ def launch_request(game: Lookups, ship: Ship) -> Request:
     found: tuple[Form, Presets, Check] | None = game.forms.get(key)
     if found is None:
         fields, names, known = launch_fields(n)
-
-        def check(values: Any) -> Any:
-            return launch_check(game, ship, names, values)
-
-        def presets() -> tuple[Option, ...]:
-            every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
-            return _options((("suggested", "the player policy's launch",
-                              {**none, **encode("launch", _policy(game, "launch", ship))}),
-                             ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))
-        form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship), check)
-        found = game.forms[key] = (form, presets, form_parser(check, known, presets, "launch"))
+        ask = LaunchAsk(game, ship, names)
+        form = Form(fields, ask.choices, ask.check)
+        found = (form, ask.presets, form_parser(ask.check, known, ask.presets, "launch"))
+        game.forms[key] = found
     form, presets, parse = found
     return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
                    view=game.view_fns[ship.side], prompt="Launch drones")
+
+
+class LaunchAsk:
+    """A launch form's choices, check and presets for one ship, kept by the engine (bound methods, not closures:
+    requests.AccelerateAsk says why)."""
+
+    def __init__(self, game: Lookups, ship: Ship, names: tuple[str, ...]) -> None:
+        self.game, self.ship, self.names = game, ship, names
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
+        return ("none",) + launch_targets(self.game, self.ship)
+
+    def check(self, values: Any) -> Any:
+        return launch_check(self.game, self.ship, self.names, values)
+
+    def presets(self) -> tuple[Option, ...]:
+        game, ship, names = self.game, self.ship, self.names
+        every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
+        return _options((("suggested", "the player policy's launch",
+                          {**none, **encode("launch", _policy(game, "launch", ship))}),
+                         ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))

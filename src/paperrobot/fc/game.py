@@ -69,24 +69,24 @@ class Game(Fire):
         self.board = board  # None: the floating map (no edges)
         mid_c, mid_r = (board.cols // 2, board.rows // 2) if board else (21, 20)
         # The two ships start facing each other, a little offset so they do not meet head on.
-        self.ships: dict[str, Ship] = {
+        self.ships = {
             first: new_ship(first, specs[first], from_offset(mid_c, mid_r + 1 + start_range // 2), 0),
             last: new_ship(last, specs[last], from_offset(mid_c + 2, mid_r - start_range // 2), 3),
         }
-        self.drones: list[Drone] = []
+        self.drones = []
         self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
         self.arms = {side: ship.weapons_by_kind() for side, ship in self.ships.items()}  # kind -> weapons, in order
-        self.forms: dict[Any, Any] = {}  # per-ship forms and name sets of the requests (options.py), built once
-        self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.py keeps
+        self.forms = {}  # per-ship forms and name sets of the requests (options.py), built once
+        self.in_process = set()  # sides flown by this engine's robot or policy (requests.py keeps
         # their accelerate and move requests and asks them again, made new: Request.reissue)
-        self.standing: dict[str, dict[str, Any]] = {}  # side -> its controller's standing answers by request kind
-        self.standing_accel: dict[str, str] = {}  # side -> its standing "accelerate" answer (read every impulse)
-        self.routed: set[str] = set()  # sides whose controller() was asked of this very engine (unroute)
-        self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
-        self._turn_modes: dict[tuple[str, int], int] = {}
+        self.standing = {}  # side -> its controller's standing answers by request kind
+        self.standing_accel = {}  # side -> its standing "accelerate" answer (read every impulse)
+        self.routed = set()  # sides whose controller() was asked of this very engine (unroute)
+        self.moves = {}  # the legal moves of the open move request, per side
+        self._turn_modes = {}
         self.view_fns = {side: partial(self.view, side) for side in self.ships}
         self.enemies = {first: self.ships[last], last: self.ships[first]}  # side -> the other ship (enemy())
-        self.costs: dict[tuple[str, int, str, int], float | None] = {}  # weapon_cost by (kind, arm, mode, range): the charts are fixed
+        self.costs = {}  # weapon_cost by (kind, arm, mode, range): the charts are fixed
         self.turn = 0
         self.impulse = 0
         self.subpulse = 0
@@ -98,9 +98,9 @@ class Game(Fire):
         self.setup = setup or {}
         self.over = False
         self._drone_count = 0
-        self.pending_reasons: list[Any] = []
+        self.pending_reasons = []
         self.arm_slots = None  # the weapons of each kind as places on the card (snapshot.py)
-        self.start_internal: dict[str, int] = {}  # begin()
+        self.start_internal = {}  # begin()
         self.rec = True  # events are recorded (sequence() turns it off for a silent game)
 
     # ------------------------------------------------------------------------------- helpers

@@ -152,15 +152,26 @@ def accelerate_check(game: Lookups, ship: Ship, answer: Any) -> Any:
 Asks = tuple[Presets, Check, Request]
 
 
+class AccelerateAsk:
+    """One ship's accelerate options and check, kept by the engine (``game.forms``). The kept questions' callables
+    are bound methods of small classes, not closures: compiled by mypyc, a closure that the engine keeps would make
+    a cycle the garbage collector cannot see through, and no engine would ever be freed."""
+
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship = game, ship
+
+    def options(self) -> tuple[Option, ...]:
+        return tuple([Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(self.game, self.ship)])
+
+    def check(self, answer: Any) -> Any:
+        return accelerate_check(self.game, self.ship, answer)
+
+
 def accelerate_request(game: Lookups, ship: Ship) -> Request:
     asks: Asks | None = game.forms.get(("accelerate", ship.side))
     if asks is None:  # built once per ship: they read the state when called, while the request is open
-        def options() -> tuple[Option, ...]:
-            return tuple(Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(game, ship))
-
-        def check(answer: Any) -> Any:
-            return accelerate_check(game, ship, answer)
-        asks = (options, check, _accelerate(game, ship, options, check))
+        ask = AccelerateAsk(game, ship)
+        asks = (ask.options, ask.check, _accelerate(game, ship, ask.options, ask.check))
         game.forms[("accelerate", ship.side)] = asks
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
         return asks[2].reissue(asks[0], game.view_fns[ship.side])
@@ -173,31 +184,43 @@ def _accelerate(game: Lookups, ship: Ship, options: Presets, check: Check) -> Re
 
 
 # ------------------------------------------------------------------------------- move (FC.3)
+class MoveAsk:
+    """One ship's move options, check and view, kept by the engine (see AccelerateAsk): the legal moves of the open
+    move request are read from ``game.moves``."""
+
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship, self.side = game, ship, ship.side
+
+    def check(self, answer: Any) -> Any:
+        legal = self.game.moves[self.side]
+        if answer in legal:
+            return answer
+        raise IllegalAction(f"{str(answer)[:30]!r} is not possible now (legal: {', '.join(legal)})", "FC.3A")
+
+    def options(self) -> tuple[Option, ...]:
+        return tuple([Option(m) for m in self.game.moves[self.side]])
+
+    def view(self) -> dict[str, Any]:
+        return move_view(self.game, self.ship)
+
+
 def move_request(game: Lookups, ship: Ship, moves: list[str]) -> Request:
     """``moves``: the legal moves now (``Game.legal_moves``); the check and options read them from the game."""
     game.moves[ship.side] = moves
-    asks: Asks | None = game.forms.get(("move", ship.side))
-    if asks is None:
-        side = ship.side
-
-        def check(answer: Any) -> Any:
-            legal = game.moves[side]
-            if answer in legal:
-                return answer
-            raise IllegalAction(f"{str(answer)[:30]!r} is not possible now (legal: {', '.join(legal)})", "FC.3A")
-
-        def options() -> tuple[Option, ...]:
-            return tuple(Option(m) for m in game.moves[side])
-        asks = (options, check, _move(game, ship, moves, options, check))
-        game.forms[("move", ship.side)] = asks
+    found: tuple[MoveAsk, Presets, Request] | None = game.forms.get(("move", ship.side))
+    if found is None:
+        ask = MoveAsk(game, ship)
+        found = (ask, ask.options, _move(game, ship, moves, ask))
+        game.forms[("move", ship.side)] = found
+    ask, options, kept = found
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
-        return asks[2].reissue(asks[0], game.view_fns[ship.side], moves)
-    return _move(game, ship, moves, asks[0], asks[1])
+        return kept.reissue(options, game.view_fns[ship.side], moves)
+    return _move(game, ship, moves, ask)
 
 
-def _move(game: Lookups, ship: Ship, moves: list[str], options: Presets, check: Check) -> Request:
-    return Request("move", ship.side, state=game, subject=ship, data=moves, options=options, default="straight",
-                   check=check, view=lambda: move_view(game, ship), prompt="Move")
+def _move(game: Lookups, ship: Ship, moves: list[str], ask: MoveAsk) -> Request:
+    return Request("move", ship.side, state=game, subject=ship, data=moves, options=ask.options, default="straight",
+                   check=ask.check, view=ask.view, prompt="Move")
 
 
 def move_view(game: Lookups, ship: Ship) -> dict[str, Any]:

@@ -1,13 +1,16 @@
 """Clone and fork of FC (issue 22, docs/fc.md#clone): the position in the sequence of play is state, a snapshot at a
 boundary restored into a new engine plays on exactly as the original (same events, same outcome), and shares
 nothing mutable with it."""
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
 from paperrobot.core.controller import Decision
 from paperrobot.core.events import EventLog
-from paperrobot.fc import build
+from paperrobot.fc import base, build
+from paperrobot.fc import game as fc_game
 
 SETUPS = {"d7-policy": ({"robot_ship": "d7"}, "policy"),
           "kzbc-policy": ({"robot_ship": "kzinti-bc"}, "policy"),
@@ -179,6 +182,9 @@ def tap_in_process(match, at):
     return copies
 
 
+@pytest.mark.skipif(str(fc_game.__file__).endswith(".so"),
+                    reason="replaces the engine's controller() on the instance: a compiled (native) Game has no "
+                           "instance dictionary; CI's pure-Python pass runs it (the engine's code is the same)")
 @pytest.mark.parametrize("name", ["d7-policy", "kzbc-policy", "d7-kzbc-robot", "kzbc-d7-robot"])
 @pytest.mark.parametrize("seed", [2, 9])
 def test_a_clone_at_any_request_plays_the_same_game_as_the_original(name, seed):
@@ -296,5 +302,13 @@ def test_a_restored_engine_has_every_field_a_built_one_has():
     """A field added to Game.__init__ and forgotten by fc/snapshot.py fails here, not deep in a search."""
     game, _, _, marks = marked_game({"robot_ship": "d7"}, "policy", 2)
     restored = game.restore(marks[5][0], EventLog())
-    assert set(vars(build(2))) - {"emit"} <= set(vars(restored))
+    source = (Path(base.__file__).parent / "base.py").read_text()  # base.py's source, compiled or not
+    declared = {node.target.id for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}  # GameBase's fields
+    built = build(2)
+    if hasattr(built, "__dict__"):  # pure Python: every field Game.__init__ sets is declared in base.py
+        assert set(vars(built)) <= declared, set(vars(built)) - declared
+    for name in sorted(declared):  # compiled, reading a field never set raises AttributeError
+        getattr(built, name)
+        getattr(restored, name)
     assert restored.robot_rules is game.robot_rules and restored.routed == set()

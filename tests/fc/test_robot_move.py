@@ -1,4 +1,6 @@
 """Robot steps 3A-3B2, the down-shield rule, keep-in-arc deceleration and the centerline special."""
+import dataclasses
+
 import pytest
 
 from paperrobot.core.hexgrid import Hex, distance
@@ -47,7 +49,7 @@ def test_3b1ax_het_when_enemy_close_out_of_fa(roll, het):
     assert decision.action.startswith("het-") is het
     assert "FC.3B1AX" in rules(decision)
     if het:
-        assert geo.in_fa(type(r)(**{**{k: getattr(r, k) for k in r.__slots__}, "facing": "ABCDEF".index(
+        assert geo.in_fa(type(r)(**{**{f.name: getattr(r, f.name) for f in dataclasses.fields(r)}, "facing": "ABCDEF".index(
             decision.action[4])}), game.ships["player"].pos)
     else:
         assert "FC.3B1A" in rules(decision)

@@ -2,15 +2,23 @@
 lost; a part of the engine (game.py's Game inherits it)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Generator
+
 from . import requests as opt
+from .base import Steps
+from .end_requests import dac_phaser_request, dac_tractor_request
+from .end_of_turn import EndOfTurn
 from .state import Ship
 
-ASK = object()  # _take_now: the owner chooses what is lost; ask (the generator _take)
+if TYPE_CHECKING:
+    from ..core.contract import Request
+
+ASK = "?ask"  # _take_now: the owner chooses what is lost; ask (the generator _take). No box is named so
 
 
-class Damage:
+class Damage(EndOfTurn):
     # ------------------------------------------------------------------------------- damage
-    def apply_volley(self, ship: Ship, damage: int, shield: int, kind: str):
+    def apply_volley(self, ship: Ship, damage: int, shield: int, kind: str) -> Steps:
         """Reinforcement, shield, burn-through, then internals down the DAC."""
         box = ship.shields[shield - 1]
         cap = 0 if box == 0 else int(min(ship.boxes.get("battery", 0), ship.available()))
@@ -30,7 +38,7 @@ class Damage:
         if internal:
             yield from self.allocate_internal(ship, internal)
 
-    def allocate_internal(self, ship: Ship, points: int):
+    def allocate_internal(self, ship: Ship, points: int) -> Steps:
         tables = self.tables.dac.tables
         hit: list[str] = []
         skipped = points
@@ -43,11 +51,11 @@ class Damage:
                         break
                     points -= 1
                     got = self._take_now(ship, primary)
-                    if got is ASK:
+                    if got == ASK:
                         got = yield from self._take(ship, primary)
                     if not got:
                         got = self._take_now(ship, alternate)
-                        if got is ASK:
+                        if got == ASK:
                             got = yield from self._take(ship, alternate)
                     if got:
                         hit.append(got)
@@ -58,7 +66,7 @@ class Damage:
         for _ in range(skipped):  # still nothing to hit: the point takes any remaining box
             for k in ("frame", "fhull", "rhull", "warp", "phaser", "torpedo", "drone") + tuple(ship.boxes):
                 got = self._take_now(ship, k)
-                if got is ASK:
+                if got == ASK:
                     got = yield from self._take(ship, k)
                 if got:
                     hit.append(got)
@@ -70,7 +78,7 @@ class Damage:
             self.over = True
             self.emit("destroyed", ship.side)
 
-    def _take_now(self, ship: Ship, box: str):
+    def _take_now(self, ship: Ship, box: str) -> str | None:
         """Destroy one ``box`` (a DAC entry) where the owner has no choice to make (almost every damage point):
         what was hit, or None; ASK, with nothing done, where the owner chooses (which phaser, which tractor)."""
         if box == "phaser":
@@ -100,20 +108,20 @@ class Damage:
             ship.battery = min(ship.battery, float(ship.boxes[box]))
         return box
 
-    def _take(self, ship: Ship, box: str):
+    def _take(self, ship: Ship, box: str) -> Generator[Request, Any, str | None]:
         """Destroy one ``box``; returns what was hit or None. A generator: the owner may choose (``_take_now``
         does the rest without building a generator per damage point)."""
         got = self._take_now(ship, box)
-        if got is not ASK:
+        if got != ASK:
             return got
         if box == "phaser":
             candidates = [w.id for w in ship.weapons if w.alive and w.phaser]
-            wid = (yield opt.dac_phaser_request(self, ship, candidates)).action
+            wid: str = (yield dac_phaser_request(self, ship, candidates)).action
             self._weapon(ship, wid).alive = False
             return wid
         held = [d for d in self.drones if d.alive and d.held_by == ship.side]  # a tractor, some holding drones
         free = ship.boxes["tractor"] - len(held)
-        choice = (yield opt.dac_tractor_request(self, ship, {"free": free > 0, "holding": True})).action
+        choice: str = (yield dac_tractor_request(self, ship, {"free": free > 0, "holding": True})).action
         if choice == "holding" or free <= 0:
             d = held[0]  # the lost tractor lets its drone go: it hits next defensive fire
             d.held_by, d.released, d.impacting = "", True, True

@@ -16,6 +16,7 @@ from ..core.data import Strict, load, load_dir
 from ..core import handicap as _hc
 from ..core.errors import DataError, UnknownName
 from .arcs import arc_parts
+from .bands import band_index  # noqa: F401 (re-exported)
 
 DATA = Path(__file__).parent / "data"
 SYSTEMS = ("warp", "impulse", "reactor", "battery", "fhull", "rhull", "control", "lab", "transporter",
@@ -337,14 +338,6 @@ def load_tables(tables_dir: Path | str | None = None) -> Tables:
     if tables_dir is not None and not Path(tables_dir).is_dir():
         raise DataError(tables_dir, "", "no such folder (give --tables a folder of table files)")
     return _load_tables(None if tables_dir is None else str(tables_dir))
-
-
-def band_index(bands, rng: int) -> int:
-    """The column of a chart for a range; -1 when out of range."""
-    for i, bound in enumerate(bands):
-        if rng <= bound:
-            return i
-    return -1
 
 
 def handicap_prices_for(path: str | Path | None = "") -> _hc.ShieldBoxPrices:

@@ -1,16 +1,18 @@
 """FC's End of Turn (FC.7): batteries, repairs and shield transfers; a part of the engine (game.py's Game inherits it)."""
 from __future__ import annotations
 
-from . import requests as opt
+from .base import Steps
+from .end_requests import batteries_request, repair_request, transfer_request
+from .lookups import Lookups
 from .state import Ship
 
 
-class EndOfTurn:
+class EndOfTurn(Lookups):
     # ------------------------------------------------------------------------------- end of turn
-    def end_of_turn(self):
+    def end_of_turn(self) -> Steps:
         for side in self.order:
             ship = self.ships[side]
-            store = (yield opt.batteries_request(self, ship)).action
+            store = (yield batteries_request(self, ship)).action
             ship.battery += store
             self.emit("batteries", side, stored=store, battery=ship.battery)
             ship.energy = 0.0
@@ -29,14 +31,14 @@ class EndOfTurn:
                     d.held_by = ""
         self.drones = [d for d in self.drones if d.alive]
 
-    def repair(self, ship: Ship):
+    def repair(self, ship: Ship) -> Steps:
         points = ship.spec.damage_control
         if not self.damaged_systems(ship) and not self.reload_options(ship) and not ship.repair_target:
             return
-        order = list((yield opt.repair_request(self, ship, points)).action)
+        order = list((yield repair_request(self, ship, points)).action)
         if ship.repair_target:  # a started box is finished first (5G)
             order.insert(0, ship.repair_target)
-        repairable = None  # what can be repaired now: the same until a box is restored
+        repairable: set[str] | None = None  # what can be repaired now: the same until a box is restored
         for item in order:
             if points <= 0:
                 break
@@ -69,8 +71,8 @@ class EndOfTurn:
         else:
             self._weapon(ship, item).alive = True
 
-    def transfer(self, ship: Ship):
-        moves = (yield opt.transfer_request(self, ship)).action
+    def transfer(self, ship: Ship) -> Steps:
+        moves = (yield transfer_request(self, ship)).action
         for a, b, n in moves:  # checked by options.transfer_check (FC.7C)
             ship.shields[a - 1] -= n
             ship.shields[b - 1] += n

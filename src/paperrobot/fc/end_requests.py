@@ -8,16 +8,19 @@ from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from .answers import encode, num_key
 from .forms import EPS, NONE, _int, _list, _options, _policy
+from .lookups import Lookups
+from .state import Ship
 
 # ------------------------------------------------------------------------------- end of turn (FC.7)
-def battery_room(ship) -> float:
+def battery_room(ship: Ship) -> float:
     return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
 
 
-def batteries_request(game, ship) -> Request:
+def batteries_request(game: Lookups, ship: Ship) -> Request:
     top = battery_room(ship)
 
-    def check(answer):
+    def check(answer: Any) -> float:
+        store: float | None
         try:
             store = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
         except ValueError:
@@ -31,17 +34,18 @@ def batteries_request(game, ship) -> Request:
                    check=check, view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries")
 
 
-def repairable(game, ship) -> frozenset[str]:
+def repairable(game: Lookups, ship: Ship) -> frozenset[str]:
     """Every name a repair order may hold for this ship (built once)."""
     key = ("repairable", ship.side)
     if key not in game.forms:
         names = {k for k, _ in ship.spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
         names |= {f"rack-{i + 1}" for i in range(len(ship.racks))} | {f"reload-{i + 1}" for i in range(len(ship.racks))}
         game.forms[key] = frozenset(names)
-    return game.forms[key]
+    known: frozenset[str] = game.forms[key]
+    return known
 
 
-def repair_check(game, ship, values: dict) -> list:
+def repair_check(game: Lookups, ship: Ship, values: dict[str, Any]) -> list[Any]:
     order = [str(x) for x in _list(values.get("order"), "order", "FC.7B")]
     known = repairable(game, ship)
     for item in order:
@@ -53,11 +57,11 @@ def repair_check(game, ship, values: dict) -> list:
 REPAIR_FIELDS = (Field("order", "what to repair, in priority order (points are spent down the list)", True),)
 
 
-def repair_request(game, ship, points: int) -> Request:
+def repair_request(game: Lookups, ship: Ship, points: int) -> Request:
     form = Form(REPAIR_FIELDS, lambda name, earlier: tuple(dict.fromkeys(
         game.damaged_systems(ship) + game.reload_options(ship))), lambda values: repair_check(game, ship, values))
 
-    def presets():
+    def presets() -> tuple[Option, ...]:
         return _options((("suggested", "the repair priority of FC.7B", {"order": _policy(game, "repair", ship)}),
                          ("none", "no repairs", {"order": []})))
     return Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=presets,
@@ -77,7 +81,7 @@ def parse_transfer(text: Any) -> tuple[int, int, int]:
     return (_int(a, "a shield number", "FC.7C"), _int(b, "a shield number", "FC.7C"), _int(n, "boxes", "FC.7C"))
 
 
-def transfer_step(game, level: list[int], ship, a: int, b: int, n: int) -> None:
+def transfer_step(game: Lookups, level: list[int], ship: Ship, a: int, b: int, n: int) -> None:
     if not (1 <= a <= 6 and 1 <= b <= 6) or (a - b) % 6 not in (1, 5):
         raise IllegalAction(f"shields #{a} and #{b} are not adjacent", "FC.7C")
     room = ship.shield_max[b - 1] - level[b - 1]
@@ -87,8 +91,9 @@ def transfer_step(game, level: list[int], ship, a: int, b: int, n: int) -> None:
     level[b - 1] += n
 
 
-def transfer_check(game, ship, values: dict) -> list:
-    level, moves = list(ship.shields), []
+def transfer_check(game: Lookups, ship: Ship, values: dict[str, Any]) -> list[Any]:
+    level = list(ship.shields)
+    moves: list[list[int]] = []
     for name in TRANSFER_NAMES:
         text = values.get(name)
         if text in NONE:
@@ -99,7 +104,7 @@ def transfer_check(game, ship, values: dict) -> list:
     return moves
 
 
-def transfer_choices(game, ship, name: str, earlier: dict) -> tuple:
+def transfer_choices(game: Lookups, ship: Ship, name: str, earlier: dict[str, Any]) -> tuple[Any, ...]:
     level = list(ship.shields)
     for prev in TRANSFER_NAMES[:TRANSFER_NAMES.index(name)]:
         text = earlier.get(prev)
@@ -114,11 +119,11 @@ def transfer_choices(game, ship, name: str, earlier: dict) -> tuple:
     return tuple(out)
 
 
-def transfer_request(game, ship) -> Request:
+def transfer_request(game: Lookups, ship: Ship) -> Request:
     form = Form(TRANSFER_FIELDS, lambda name, earlier: transfer_choices(game, ship, name, earlier),
                 lambda values: transfer_check(game, ship, values))
 
-    def presets():
+    def presets() -> tuple[Option, ...]:
         none = dict.fromkeys(TRANSFER_NAMES, "none")
         return _options((("suggested", "the player policy's transfers",
                           {**none, **encode("transfer", _policy(game, "transfer", ship))}),
@@ -128,23 +133,23 @@ def transfer_request(game, ship) -> Request:
 
 
 # ------------------------------------------------------------------------------- damage choices
-def dac_phaser_request(game, ship, candidates: list[str]) -> Request:
-    def check(answer):
+def dac_phaser_request(game: Lookups, ship: Ship, candidates: list[str]) -> Request:
+    def check(answer: Any) -> Any:
         if answer in candidates:
             return answer
         raise IllegalAction(f"{str(answer)[:30]!r} is not a working phaser", "FC.DAC.PHASER")
 
-    def options():
+    def options() -> tuple[Option, ...]:
         first = _policy(game, "dac_phaser", ship, candidates)
         return tuple(Option(c, f"lose {c}") for c in [first] + [c for c in candidates if c != first])
     return Request("dac_phaser", ship.side, state=game, subject=ship, data=candidates, options=options, check=check,
                    view=game.view_fns[ship.side], prompt="A phaser is hit: which one is lost?")
 
 
-def dac_tractor_request(game, ship, info: dict) -> Request:
+def dac_tractor_request(game: Lookups, ship: Ship, info: dict[str, Any]) -> Request:
     legal = ("free", "holding") if info["free"] else ("holding",)
 
-    def check(answer):
+    def check(answer: Any) -> Any:
         if answer in legal:
             return answer
         raise IllegalAction(f"{str(answer)[:30]!r} is not one of: {', '.join(legal)}", "FC.DAC.TRACTOR")

@@ -2,16 +2,23 @@
 resolve) and drone launches; a part of the engine (game.py's Game inherits it)."""
 from __future__ import annotations
 
-from ..core.hexgrid import distance
-from .data import band_index
-from .geometry import facing_toward
+from typing import Any
+
+from ..core.hexgrid import distance, facing_toward
+from .base import Steps
+from .bands import band_index
+from .fire_requests import fire_request, launch_request
 from . import requests as opt
-from .state import Drone, Ship
+from .damage import Damage
+from .state import Drone, Ship, Weapon
+
+# A shot paid for at declaration: (weapon, target: "ship" or a drone id, mode, only if the target lives, its cost)
+Paid = tuple[Weapon, str, str, bool, float]
 
 
-class Fire:
+class Fire(Damage):
     # ------------------------------------------------------------------------------- defensive fire
-    def defensive_fire(self):
+    def defensive_fire(self) -> Steps:
         if not self.drones:
             return  # no drone in play: nothing has impacted (checked on every impulse)
         for side in self.order:
@@ -26,8 +33,8 @@ class Fire:
                     if not drone.alive or drone.held_by:
                         break
                     self.defend_step(ship, drone, step)
-            for d in sorted((d for d in impacted if d.alive and not d.held_by), key=lambda d: d.id):
-                yield from self.impact(ship, d)
+            for _, _, d in sorted([(d.id, i, d) for i, d in enumerate(impacted) if d.alive and not d.held_by]):
+                yield from self.impact(ship, d)  # by id (the index keeps sorted's stable order)
                 if self.over:
                     return
             for d in impacted:
@@ -57,7 +64,7 @@ class Fire:
             if not w.fired and self.in_arc(ship, w.arc, drone.pos):
                 self.fire_phaser_at_drone(ship, w, drone, "as3" if as3 else "")
 
-    def fire_phaser_at_drone(self, ship: Ship, w, drone: Drone, mode: str, paid: bool = False) -> bool:
+    def fire_phaser_at_drone(self, ship: Ship, w: Weapon, drone: Drone, mode: str, paid: bool = False) -> bool:
         kind = "phaser-3" if mode == "as3" else w.kind
         rng = distance(ship.pos, drone.pos)
         chart = self._phaser_chart(kind)
@@ -75,7 +82,7 @@ class Fire:
                   destroyed=not drone.alive)
         return True
 
-    def impact(self, ship: Ship, drone: Drone):
+    def impact(self, ship: Ship, drone: Drone) -> Steps:
         drone.alive = False
         shield = self.drone_shield(ship, drone)
         warhead = self.rules.drone_warhead
@@ -83,10 +90,10 @@ class Fire:
         yield from self.apply_volley(ship, warhead, shield, "drone")
 
     # ------------------------------------------------------------------------------- offensive fire
-    def offensive_fire(self):
-        orders = {}
+    def offensive_fire(self) -> Steps:
+        orders: dict[str, Any] = {}
         for side in self.order:  # decided simultaneously: nothing is paid before both have decided
-            orders[side] = (yield opt.fire_request(self, self.ships[side])).action
+            orders[side] = (yield fire_request(self, self.ships[side])).action
         # weapons are paid for when fire is declared, before any volley lands (reinforcement comes later)
         committed = {side: self.commit_fire(self.ships[side], orders[side]) for side in self.order if orders[side]}
         for side in self.order:  # simultaneous: both volleys land even if the first destroys a ship
@@ -96,20 +103,21 @@ class Fire:
     def fire_options(self, ship: Ship) -> list[str]:
         return [w.id for w in ship.weapons if w.alive and not w.fired]
 
-    def commit_fire(self, ship: Ship, shots: list) -> list[tuple]:
+    def commit_fire(self, ship: Ship, shots: list[Any]) -> list[Paid]:
         """Pay for every shot that ``options.fire_check`` accepted; returns the paid shots."""
         target = self.enemy(ship.side)
-        paid = []
+        paid: list[Paid] = []
         for wid, tgt, mode, only_if_alive in shots:
             w = self._weapon(ship, wid)
             pos = target.pos if tgt == "ship" else self._drone(tgt).pos
             cost = self.weapon_cost(w, mode, distance(ship.pos, pos))
+            assert cost is not None  # the fire request's check found the shot possible
             ship.spend(cost)
             w.fired = True
             paid.append((w, tgt, mode, bool(only_if_alive), cost))
         return paid
 
-    def resolve_fire(self, ship: Ship, paid: list[tuple]):
+    def resolve_fire(self, ship: Ship, paid: list[Paid]) -> Steps:
         target = self.enemy(ship.side)
         volley = 0
         for w, tgt, mode, only_if_alive, cost in paid:
@@ -126,12 +134,13 @@ class Fire:
             shield = self.shield_toward(target, ship.pos, ship.prev_pos)
             yield from self.apply_volley(target, volley, shield, "direct")
 
-    def fire_at_ship(self, ship: Ship, w, target: Ship, mode: str) -> int:
+    def fire_at_ship(self, ship: Ship, w: Weapon, target: Ship, mode: str) -> int:
         rng = distance(ship.pos, target.pos)
         # the purpose in full where it is read: the event log (rec), a person rolling (asker); a silent game's
         # record keeps the weapon's id
         roll = self.dice.d6(f"{w.id} {mode} at range {rng}".replace("  ", " ") if self.rec or self.dice.asker
                             else w.id, ship.side)
+        dmg: int
         if w.phaser:
             kind = "phaser-3" if mode == "as3" else w.kind
             chart = self._phaser_chart(kind)
@@ -146,21 +155,21 @@ class Fire:
                 col = band_index(t.bands, rng)
                 dmg = t.damage[col] if roll <= t.hit[col] else 0
         else:
-            t = self.tables.photon
-            col = band_index(t.bands, rng)
-            dmg = (t.overload_damage if mode == "overload" else t.damage) if roll <= t.hit[col] else 0
+            p = self.tables.photon
+            col = band_index(p.bands, rng)
+            dmg = (p.overload_damage if mode == "overload" else p.damage) if roll <= p.hit[col] else 0
             w.arm = 0
         if self.rec:
             self.emit("fired", ship.side, weapon=w.id, target="ship", mode=mode, range=rng, roll=roll, damage=dmg)
         return dmg
 
     # ------------------------------------------------------------------------------- launch
-    def launch_step(self):
+    def launch_step(self) -> Steps:
         for side in self.order:
             ship = self.ships[side]
             if not ship.ready_racks():
                 continue
-            targets = (yield opt.launch_request(self, ship)).action
+            targets = (yield launch_request(self, ship)).action
             for tgt in targets:
                 racks = ship.ready_racks()
                 aim = self.drone_target_pos_of(side, tgt)

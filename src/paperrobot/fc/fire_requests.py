@@ -2,19 +2,27 @@
 form; part of the requests (requests.py re-exports them)."""
 from __future__ import annotations
 
-from ..core.contract import Field, Form, Request
+from typing import Any
+
+from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from . import candidates
 from .answers import encode
-from .forms import EPS, NONE, _options, _policy, form_parser
+from .forms import EPS, NONE, Check, Presets, _options, _policy, form_parser
 from .shots import legal_shots, parse_shot, shot_cost  # noqa: F401 (re-exported)
 from .targets_view import fire_view, launch_view
+from .lookups import Lookups
+from .state import Ship
 
 # ------------------------------------------------------------------------------- fire (FC.5)
-_SHOT_FIELDS: dict[int, tuple] = {}
+# a volley's fields, their names, the names as a set
+Fields = tuple[tuple[Field, ...], tuple[str, ...], frozenset[str]]
+# a fire form, its presets, its parser, the request kept for a side flown in process
+FireForm = tuple[Form, Presets, Check, Request]
+_SHOT_FIELDS: dict[int, Fields] = {}
 
 
-def shot_fields(n: int) -> tuple:
+def shot_fields(n: int) -> Fields:
     """The fields of a volley of up to ``n`` shots, and their names."""
     found = _SHOT_FIELDS.get(n)
     if found is None:
@@ -24,7 +32,7 @@ def shot_fields(n: int) -> tuple:
     return found
 
 
-def fire_check(game, ship, names: tuple, values: dict) -> list:
+def fire_check(game: Lookups, ship: Ship, names: tuple[str, ...], values: dict[str, Any]) -> list[Any]:
     if not values:
         return []  # hold fire (the answer most often given)
     shots, used, spent, enemy_pos = [], set(), 0.0, None
@@ -45,40 +53,57 @@ def fire_check(game, ship, names: tuple, values: dict) -> list:
     return shots
 
 
-def fire_form(game, ship, n: int) -> tuple:
+def fire_form(game: Lookups, ship: Ship, n: int) -> FireForm:
     """The form of a volley of up to ``n`` shots of ``ship``, its presets and its parser, built once per ship and
     size: they read the state when called, which is the state of the open request."""
     key = ("fire", ship.side, n)
-    found = game.forms.get(key)
-    if found is not None:
-        return found
+    kept: FireForm | None = game.forms.get(key)
+    if kept is not None:
+        return kept
     fields, names, known = shot_fields(n)
+    ask = FireAsk(game, ship, names)
+    presets = ask.presets
+    form, parse = Form(fields, ask.choices, ask.check), form_parser(ask.check, known, presets, "fire")
+    made: FireForm = (form, presets, parse, _fire(game, ship, form, presets, parse))
+    game.forms[key] = made
+    return made
 
-    def choices(name, earlier):
-        used, spent = set(), 0.0
-        for prev in names[:names.index(name)]:
+
+class FireAsk:
+    """A volley form's choices, check, presets and view for one ship, kept by the engine (bound methods, not
+    closures: requests.AccelerateAsk says why)."""
+
+    def __init__(self, game: Lookups, ship: Ship, names: tuple[str, ...]) -> None:
+        self.game, self.ship, self.names = game, ship, names
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
+        game, ship = self.game, self.ship
+        used: set[str] = set()
+        spent = 0.0
+        for prev in self.names[:self.names.index(name)]:
             text = earlier.get(prev)
             if text in NONE:
                 continue
             wid, tgt, mode = parse_shot(text)
             spent += shot_cost(game, ship, wid, tgt, mode)[1]
             used.add(wid)
-        return ("none",) + tuple(k for k, _ in legal_shots(game, ship, used, ship.available() - spent))
+        return ("none",) + tuple([k for k, _ in legal_shots(game, ship, used, ship.available() - spent)])
 
-    def check(values):
-        return fire_check(game, ship, names, values)
+    def check(self, values: Any) -> Any:
+        return fire_check(self.game, self.ship, self.names, values)
 
-    def presets():
+    def presets(self) -> tuple[Option, ...]:
+        game, ship, names = self.game, self.ship, self.names
         hold = dict.fromkeys(names, "none")
         return _options((("suggested", "the player policy's fire", {**hold, **encode("fire", _policy(game, "fire",
                                                                                                         ship))}),
                          ("hold", "hold fire", hold)) + candidates.fire(game, ship, names))
-    form, parse = Form(fields, choices, check), form_parser(check, known, presets, "fire")
-    found = game.forms[key] = (form, presets, parse, _fire(game, ship, form, presets, parse))
-    return found
+
+    def view(self) -> dict[str, Any]:
+        return fire_view(self.game, self.ship)  # targets and arcs to draw
 
 
-def fire_request(game, ship) -> Request:
+def fire_request(game: Lookups, ship: Ship) -> Request:
     n = 0
     for w in ship.weapons:
         if w.alive and not w.fired:
@@ -89,17 +114,17 @@ def fire_request(game, ship) -> Request:
     return _fire(game, ship, form, presets, parse)
 
 
-def _fire(game, ship, form, presets, parse) -> Request:
+def _fire(game: Lookups, ship: Ship, form: Form, presets: Presets, parse: Check) -> Request:
     return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=lambda: fire_view(game, ship), prompt="Offensive fire")  # targets and arcs to draw
+                   view=FireAsk(game, ship, ()).view, prompt="Offensive fire")  # targets and arcs to draw
 
 
 # ------------------------------------------------------------------------------- launch (FC.6)
-def launch_targets(game, ship) -> tuple[str, ...]:
+def launch_targets(game: Lookups, ship: Ship) -> tuple[str, ...]:
     return ("ship",) + tuple(d.id for d in game.drones if d.alive and d.target == ship.side)
 
 
-def launch_check(game, ship, names: tuple, values: dict) -> list:
+def launch_check(game: Lookups, ship: Ship, names: tuple[str, ...], values: dict[str, Any]) -> list[Any]:
     targets = [values.get(n) for n in names if values.get(n) not in NONE]
     legal = launch_targets(game, ship)
     for tgt in targets:
@@ -110,10 +135,10 @@ def launch_check(game, ship, names: tuple, values: dict) -> list:
     return targets
 
 
-_LAUNCH_FIELDS: dict[int, tuple] = {}
+_LAUNCH_FIELDS: dict[int, Fields] = {}
 
 
-def launch_fields(n: int) -> tuple:
+def launch_fields(n: int) -> Fields:
     found = _LAUNCH_FIELDS.get(n)
     if found is None:
         fields = tuple(Field(f"launch{i}", "a drone's target: ship, a drone id (counter-drone), or none")
@@ -123,25 +148,41 @@ def launch_fields(n: int) -> tuple:
     return found
 
 
-def launch_request(game, ship) -> Request:
+def launch_request(game: Lookups, ship: Ship) -> Request:
     n = len(ship.ready_racks())
     key = ("launch", ship.side, n)
-    found = game.forms.get(key)
+    found: tuple[Form, Presets, Check] | None = game.forms.get(key)
     if found is None:
         fields, names, known = launch_fields(n)
-
-        def check(values):
-            return launch_check(game, ship, names, values)
-
-        def presets():
-            every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
-            return _options((("suggested", "the player policy's launch",
-                              {**none, **encode("launch", _policy(game, "launch", ship))}),
-                             ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))
-        form = Form(fields, lambda name, earlier: ("none",) + launch_targets(game, ship), check)
-        found = game.forms[key] = (form, presets, form_parser(check, known, presets, "launch"))
+        ask = LaunchAsk(game, ship, names)
+        form = Form(fields, ask.choices, ask.check)
+        found = (form, ask.presets, form_parser(ask.check, known, ask.presets, "launch"))
+        game.forms[key] = found
     form, presets, parse = found
-    names = launch_fields(n)[1]
     return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=lambda: launch_view(game, ship, names, launch_targets(game, ship)),  # its targets, to draw
-                   prompt="Launch drones")
+                   view=LaunchAsk(game, ship, launch_fields(n)[1]).view, prompt="Launch drones")  # targets to draw
+
+
+class LaunchAsk:
+    """A launch form's choices, check and presets for one ship, kept by the engine (bound methods, not closures:
+    requests.AccelerateAsk says why)."""
+
+    def __init__(self, game: Lookups, ship: Ship, names: tuple[str, ...]) -> None:
+        self.game, self.ship, self.names = game, ship, names
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
+        return ("none",) + launch_targets(self.game, self.ship)
+
+    def check(self, values: Any) -> Any:
+        return launch_check(self.game, self.ship, self.names, values)
+
+    def presets(self) -> tuple[Option, ...]:
+        game, ship, names = self.game, self.ship, self.names
+        every, none = dict.fromkeys(names, "ship"), dict.fromkeys(names, "none")
+        return _options((("suggested", "the player policy's launch",
+                          {**none, **encode("launch", _policy(game, "launch", ship))}),
+                         ("all", "every ready rack at the enemy ship", every), ("none", "no launch", none)))
+
+    def view(self) -> dict[str, Any]:
+        """The side's view with the launch's targets, to draw (targets_view.launch_view)."""
+        return launch_view(self.game, self.ship, self.names, launch_targets(self.game, self.ship))

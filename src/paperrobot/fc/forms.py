@@ -2,11 +2,19 @@
 lists and numbers, a form's parser and preset options, and the player policy's suggestion for a default."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..core.contract import Option
 from ..core.errors import IllegalAction
 from .player import Policy
+
+if TYPE_CHECKING:
+    from .lookups import Lookups
+    from .state import Ship
+
+# a request's check (an answer in contract terms -> the engine's action) and its preset options
+Check = Callable[[Any], Any]
+Presets = Callable[[], tuple[Option, ...]]
 
 
 SPEEDS = (0, 8, 16, 24)
@@ -14,7 +22,7 @@ NONE = ("", "none", None)
 EPS = 1e-9
 
 
-def _list(value: Any, name: str, rule: str) -> list:
+def _list(value: Any, name: str, rule: str) -> list[Any]:
     if value is None:
         return []
     if isinstance(value, (list, tuple)):
@@ -36,29 +44,37 @@ def _int(value: Any, name: str, rule: str) -> int:
     raise IllegalAction(f"{name} must be a whole number, not {str(value)[:20]!r}", rule)
 
 
-def form_parser(check, known: frozenset, presets, kind: str):
+def form_parser(check: Check, known: frozenset[str], presets: Presets, kind: str) -> Check:
     """A form request's parser: a dict of values (only this form's fields) or a preset's key, through ``check``.
-    The same answers as Request.parse with the form, without building a set per answer (the hot path)."""
-    def parse(answer):
+    The same answers as Request.parse with the form, without building a set per answer (the hot path). A bound
+    method, not a closure (the engine keeps it: requests.AccelerateAsk says why)."""
+    return FormParser(check, known, presets, kind).parse
+
+
+class FormParser:
+    def __init__(self, check: Check, known: frozenset[str], presets: Presets, kind: str) -> None:
+        self.check, self.known, self.presets, self.kind = check, known, presets, kind
+
+    def parse(self, answer: Any) -> Any:
         if isinstance(answer, dict):
             for name in answer:
-                if name not in known:
+                if name not in self.known:
                     raise IllegalAction(f"{str(name)[:30]!r} is not a field of this form; the fields are "
-                                        f"{', '.join(sorted(known))}")
-            return check(answer)
+                                        f"{', '.join(sorted(self.known))}")
+            return self.check(answer)
         if isinstance(answer, str):
-            for option in presets():
+            for option in self.presets():
                 if option.key == answer:
-                    return check(option.value)
-        shown = ", ".join(o.key for o in presets())
-        raise IllegalAction(f"{str(answer)[:40]!r} is not an answer to this {kind} question; choose one of: {shown}, "
-                            f"or the form's values")
-    return parse
+                    return self.check(option.value)
+        shown = ", ".join([o.key for o in self.presets()])
+        raise IllegalAction(f"{str(answer)[:40]!r} is not an answer to this {self.kind} question; choose one of: "
+                            f"{shown}, or the form's values")
 
 
-def _options(presets):
+def _options(presets: Iterable[tuple[str, str, Any]]) -> tuple[Option, ...]:
     """Presets as Options; a duplicate of an earlier preset's values is left out."""
-    out, seen = [], []
+    out: list[Option] = []
+    seen: list[Any] = []
     for key, label, value in presets:
         if value in seen:
             continue
@@ -68,6 +84,6 @@ def _options(presets):
 
 
 
-def _policy(game, kind: str, ship, data: Any = None) -> Any:
+def _policy(game: Lookups, kind: str, ship: Ship, data: Any = None) -> Any:
     """The player policy's suggestion, as an engine action (for presets and defaults)."""
     return getattr(Policy(), kind)(game, ship, game.enemy(ship.side), data)

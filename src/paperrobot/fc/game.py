@@ -27,39 +27,39 @@ damage (damage.py) and end of turn (end_of_turn.py) are parts of Game it inherit
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar, Generator
 
 from ..core.contract import Request
 from ..core.controller import Decision
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.hexgrid import DIRECTIONS, Board, Hex, facing_index, from_offset, neighbour
+from ..core.hexgrid import DIRECTIONS, Board, Hex, facing_index, facing_toward, from_offset, neighbour
 from ..core.outcome import Outcome
 from .data import ShipSpec, Tables, load_tables
-from .geometry import facing_toward
+from .answers import DEFENCE_STEPS  # noqa: F401 (re-exported)
+from .base import Steps
 from . import fix as corrections, requests as opt, snapshot as snapshots
 from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
 from .state import Drone, Ship, new_ship
-from .damage import Damage
-from .end_of_turn import EndOfTurn
 from .fire import Fire
 
 DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
-DEFENCE_STEPS = opt.DEFENCE_STEPS
 
 
-class Game(Fire, Damage, EndOfTurn, Lookups):
+class Game(Fire):
     """One FC duel. ``order`` is (first mover, last mover): the robot moves last (FC.GEN.ORDER)."""
 
-    sides = ("robot", "player")
-    robot_side = "robot"
-    fix = corrections.apply  # the table assistant's corrections (fix.py)
+    sides: ClassVar[tuple[str, str]] = ("robot", "player")
+    robot_side: ClassVar[str] = "robot"
 
     def __init__(self, specs: dict[str, ShipSpec], dice: Dice,
                  log: EventLog | None = None, tables: Tables | None = None, order: tuple[str, str] = ("player", "robot"),
-                 setup: dict | None = None, start_range: int = 20, max_turns: int | None = None,
-                 board: Board | None = None, robot_rules=None):
+                 setup: dict[str, Any] | None = None, start_range: int = 20, max_turns: int | None = None,
+                 board: Board | None = None, robot_rules: Any = None, like: Game | None = None):
+        """``like``: an engine to restore into (snapshot.build sets every field; the other arguments are not read)."""
+        if like is not None:
+            return
         self.robot_rules = robot_rules  # the robot's procedure (core.robot_rules; None: published), fc/procedure.py
         self.tables = tables or load_tables()
         self.rules = self.tables.rules
@@ -69,24 +69,24 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         self.board = board  # None: the floating map (no edges)
         mid_c, mid_r = (board.cols // 2, board.rows // 2) if board else (21, 20)
         # The two ships start facing each other, a little offset so they do not meet head on.
-        self.ships: dict[str, Ship] = {
+        self.ships = {
             first: new_ship(first, specs[first], from_offset(mid_c, mid_r + 1 + start_range // 2), 0),
             last: new_ship(last, specs[last], from_offset(mid_c + 2, mid_r - start_range // 2), 3),
         }
-        self.drones: list[Drone] = []
+        self.drones = []
         self.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in self.ships.items()}
         self.arms = {side: ship.weapons_by_kind() for side, ship in self.ships.items()}  # kind -> weapons, in order
-        self.forms: dict = {}  # per-ship forms and name sets of the requests (options.py), built once
-        self.in_process: set[str] = set()  # sides flown by this engine's robot or policy (requests.py keeps
+        self.forms = {}  # per-ship forms and name sets of the requests (options.py), built once
+        self.in_process = set()  # sides flown by this engine's robot or policy (requests.py keeps
         # their accelerate and move requests and asks them again, made new: Request.reissue)
-        self.standing: dict[str, dict] = {}  # side -> its controller's standing answers by request kind
-        self.standing_accel: dict[str, str] = {}  # side -> its standing "accelerate" answer (read every impulse)
-        self.routed: set[str] = set()  # sides whose controller() was asked of this very engine (unroute)
-        self.moves: dict[str, list[str]] = {}  # the legal moves of the open move request, per side
-        self._turn_modes: dict = {}
+        self.standing = {}  # side -> its controller's standing answers by request kind
+        self.standing_accel = {}  # side -> its standing "accelerate" answer (read every impulse)
+        self.routed = set()  # sides whose controller() was asked of this very engine (unroute)
+        self.moves = {}  # the legal moves of the open move request, per side
+        self._turn_modes = {}
         self.view_fns = {side: partial(self.view, side) for side in self.ships}
         self.enemies = {first: self.ships[last], last: self.ships[first]}  # side -> the other ship (enemy())
-        self.costs: dict[tuple, float | None] = {}  # weapon_cost by (kind, arm, mode, range): the charts are fixed
+        self.costs = {}  # weapon_cost by (kind, arm, mode, range): the charts are fixed
         self.turn = 0
         self.impulse = 0
         self.subpulse = 0
@@ -98,16 +98,19 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         self.setup = setup or {}
         self.over = False
         self._drone_count = 0
-        self.pending_reasons: list = []
+        self.pending_reasons = []
+        self.arm_slots = None  # the weapons of each kind as places on the card (snapshot.py)
+        self.start_internal = {}  # begin()
         self.rec = True  # events are recorded (sequence() turns it off for a silent game)
 
     # ------------------------------------------------------------------------------- helpers
 
-    def emit(self, kind: str, side: str = "", **data) -> None:
-        self.log.emit(kind, self.turn, self.impulse, side, **data)
-
     # ------------------------------------------------------------------------------- the contract
-    def controller(self, side: str, kind: str):
+    def fix(self, changes: dict[str, Any]) -> None:
+        """The table assistant's corrections (fix.py)."""
+        corrections.apply(self, changes)
+
+    def controller(self, side: str, kind: str) -> Any:
         """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``."""
         from .player import Policy
         from .robot import Robot
@@ -132,13 +135,13 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
             self.emit("decision", request.side, rule=reason.rule, text=reason.text,
                       rolls=[r.to_json() for r in reason.rolls], request=request.kind, action=action)
 
-    def view(self, side: str) -> dict:
+    def view(self, side: str) -> dict[str, Any]:
         """Plain JSON data of what ``side`` knows (open information, and its own energy)."""
         from .view import view
         return view(self, side)
 
     # ------------------------------------------------------------------------------- the game
-    def sequence(self):
+    def sequence(self) -> Generator[Request, Any, Outcome]:
         """The whole game in the rulebook's order; yields requests, returns the Outcome. A fresh engine starts
         the game; a restored one (``restore``) resumes at its boundary: where the sequence stands is state
         (``phase``, ``turn``, ``impulse``), and ``boundary`` (None, or set by a match keeping snapshots) is
@@ -146,8 +149,8 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         offensive fire, of its launch step (when a rack is ready) and of the end of turn: never inside a step
         (damage allocation asks inside fire: a copy replays from the start of the fire step)."""
         if not self.log.enabled and not self.log.listeners:
-            self.emit = _silent  # a silent game (simulations): no event is built
-            self.rec = False  # and the hottest events' data is not even put together (moves, shots)
+            self.rec = False  # a silent game (simulations): no event is built (emit), the hottest events' data is
+            # not even put together (moves, shots)
         if not self.phase:
             self.begin()
         while True:
@@ -204,14 +207,15 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         self.turn, self.impulse, self.phase = 1, 0, "energy"
 
     # ------------------------------------------------------------------------------- clone and fork
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """The mutable state at a boundary as values nobody changes afterwards (fc/snapshot.py)."""
         return snapshots.take(self)
 
-    def restore(self, snapshot: tuple, log: EventLog) -> "Game":
+    def restore(self, snapshot: tuple[Any, ...], log: EventLog) -> Game:
         """A new engine in ``snapshot``'s state, logging to ``log``; its ``sequence()`` resumes at that boundary.
         It shares no mutable object with ``snapshot`` or with this engine (fc/snapshot.py)."""
-        return snapshots.build(self, snapshot, log)
+        new: Game = snapshots.build(self, snapshot, log)
+        return new
 
     def unroute(self, side: str) -> None:
         """``side`` is now flown by someone else than the in-process controller this engine inherited from the
@@ -226,7 +230,7 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         self.standing.pop(side, None)
         self.standing_accel.pop(side, None)
 
-    def redraw(self, side: str, rng) -> None:
+    def redraw(self, side: str, rng: Any) -> None:
         """Nothing to re-draw: FC at squadron scale against the Robot Rules hides nothing from either side beyond
         the dice to come (docs/fc.md#clone). The fork's fresh dice are the match's (Dice.reseed)."""
         return None
@@ -251,7 +255,7 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
                                                 f"{last}_internals": float(b.internals)})
 
     # ------------------------------------------------------------------------------- energy allocation
-    def energy_allocation(self):
+    def energy_allocation(self) -> Steps:
         for side in self.order:  # the human allocates before the robot rolls (FC.GEN.ORDER)
             ship = self.ships[side]
             ship.energy = float(ship.power())
@@ -259,7 +263,7 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
             decision = yield opt.allocate_request(self, ship)
             self.apply_allocation(ship, decision.action)
 
-    def apply_allocation(self, ship: Ship, action: dict) -> None:
+    def apply_allocation(self, ship: Ship, action: dict[str, Any]) -> None:
         """Apply an allocation that ``options.allocation_check`` accepted (FC.1)."""
         speed = int(action.get("speed", 0))
         regen = [int(n) for n in action.get("regen", ())]
@@ -282,13 +286,13 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
                   energy=round(ship.energy, 1), battery=round(ship.battery, 1))
 
     # ------------------------------------------------------------------------------- impulse
-    def run_impulse(self):
+    def run_impulse(self) -> Steps:
         """One whole impulse (tests): movement, then fire."""
         yield from self.impulse_movement()
         if not self.over:
             yield from self.impulse_fire()
 
-    def impulse_movement(self):
+    def impulse_movement(self) -> Steps:
         """Acceleration, the four sub-pulses of movement, defensive fire."""
         standing = self.standing_accel
         for side in self.order:
@@ -322,7 +326,7 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
         if self.drones:  # no drone in play: nothing has impacted (checked on every impulse)
             yield from self.defensive_fire()
 
-    def impulse_fire(self):
+    def impulse_fire(self) -> Steps:
         """Offensive fire, then launch."""
         yield from self.offensive_fire()
         if not self.over and self.launch_ready():
@@ -412,10 +416,6 @@ class Game(Fire, Damage, EndOfTurn, Lookups):
                     self.emit("drone_destroyed", d.owner, drone=d.target, by=d.id)
 
     # ------------------------------------------------------------------------------- lookups
-
-
-def _silent(*args, **data) -> None:
-    return None
 
 
 def seek_facing(pos: Hex, facing: int, target: Hex) -> int:

@@ -1,16 +1,19 @@
 """What the FC engine looks up while it runs the sequence of play: the enemy, ranges, arcs and shields, turn
 modes and sub-pulses, the legal moves, the cost of speed, weapons and repairs, the damaged systems, charts.
 
-A mixin of ``Game`` (it reads ``ships``, ``drones``, ``tables``, ``rules``, ``order``): pure lookups that change
+The first part of ``Game`` after its fields (base.py; it reads ``ships``, ``drones``, ``tables``, ``rules``, ``order``): pure lookups that change
 nothing, so the requests' checks (requests.py) and the controllers may call them.
 """
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from ..core.hexgrid import Hex, distance, shield_facing_direction
-from .data import band_index
-from .geometry import in_arc, shields_facing
-from .state import Drone, Ship
+from typing import Any
+
+from ..core.hexgrid import Hex, distance, in_arc, shield_facing_direction, shields_facing
+from .bands import band_index
+from .data import Chart
+from .base import GameBase
+from .state import Drone, Ship, Weapon
 
 SPEEDS = (0, 8, 16, 24)
 # Sub-pulse movement chart (reference fedcom.md section 1): base speed -> sub-pulses; +1 adds one.
@@ -21,7 +24,7 @@ SLIPS, PIVOTS = ("slip-left", "slip-right"), ("pivot-left", "pivot-right")
 HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
 
-class Lookups:
+class Lookups(GameBase):
     def enemy(self, side: str) -> Ship:
         return self.enemies[side]
 
@@ -36,7 +39,11 @@ class Lookups:
         if found is None:
             table = self.tables.turn_modes
             row = table.modes[ship.spec.turn_mode]
-            found = next((row[i] for i, bound in enumerate(table.speeds) if speed <= bound), row[-1])
+            found = row[-1]
+            for i, bound in enumerate(table.speeds):
+                if speed <= bound:
+                    found = row[i]
+                    break
             self._turn_modes[key] = found
         return found
 
@@ -53,7 +60,12 @@ class Lookups:
             found = shields_facing(ship.pos, ship.facing, prev)
         if not found:
             return 1
-        return max(found, key=lambda n: (ship.shields[n - 1], -n))
+        best, most = found[0], ship.shields[found[0] - 1]  # max((boxes, -n)): the most boxes, the lowest number
+        for n in found[1:]:
+            boxes = ship.shields[n - 1]
+            if boxes > most or (boxes == most and n < best):
+                best, most = n, boxes
+        return best
 
     def drone_shield(self, ship: Ship, drone: Drone) -> int:
         if drone.approach < 0:
@@ -66,7 +78,7 @@ class Lookups:
     def in_arc(self, ship: Ship, arc: str, target: Hex) -> bool:
         return in_arc(ship.pos, ship.facing, arc, target)
 
-    def allocation_cost(self, ship: Ship, action: dict) -> float:
+    def allocation_cost(self, ship: Ship, action: dict[str, Any]) -> float:
         cost = int(action.get("speed", 0)) * ship.spec.move_cost
         cost += self.rules.regen_cost * len(action.get("regen", ()))
         cost += self.rules.tractor_hold_cost * len(action.get("hold", ()))
@@ -98,7 +110,7 @@ class Lookups:
                 return d.pos
         return None
 
-    def weapon_cost(self, w, mode: str, rng: int) -> float | None:
+    def weapon_cost(self, w: Weapon, mode: str, rng: int) -> float | None:
         """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so. Memoised per game (the
         robot, the policy and the checks ask it hundreds of times a battle; the charts do not change)."""
         key = (w.kind, w.arm, mode, rng)
@@ -108,7 +120,7 @@ class Lookups:
         found = costs[key] = self._weapon_cost(w, mode, rng)
         return found
 
-    def _weapon_cost(self, w, mode: str, rng: int) -> float | None:
+    def _weapon_cost(self, w: Weapon, mode: str, rng: int) -> float | None:
         r = self.rules
         if w.phaser:
             kind = "phaser-3" if mode == "as3" else w.kind
@@ -161,7 +173,7 @@ class Lookups:
             return out
         return out + [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.alive and r.ammo < ship.spec.per_rack]
 
-    def _weapon(self, ship: Ship, wid: str):
+    def _weapon(self, ship: Ship, wid: str) -> Weapon:
         for w in ship.weapons:
             if w.id == wid:
                 return w
@@ -173,5 +185,6 @@ class Lookups:
                 return d
         raise IllegalAction(f"there is no drone '{did}'", "FC.4A")
 
-    def _phaser_chart(self, kind: str):
-        return getattr(self.tables.phasers, PHASER_CHARTS[kind])
+    def _phaser_chart(self, kind: str) -> Chart:
+        chart: Chart = getattr(self.tables.phasers, PHASER_CHARTS[kind])
+        return chart

@@ -12,12 +12,13 @@ from . import geometry as geo
 from .arcs import wedges
 from .answers import PLAIN, encode
 from .robot import Robot, repair_order
+from .lookups import Lookups
 from .state import Drone, Ship
 
 WHY = (Reason("POLICY", "heuristic player policy"),)
 
 
-# Typed for mypyc (compiled: docs/speed.md). ``game`` is Any: FC's Game is interpreted (a class of mixins). No closure or
+# Typed for mypyc (compiled: docs/speed.md). ``game`` is the engine (its lookups part: fc/lookups.py). No closure or
 # key lambda is left in a method (slow compiled): the runway test is a method and the choices are loops that keep
 # max()'s and min()'s first-of-the-best order.
 
@@ -63,7 +64,7 @@ class Policy:
         return Decision(getattr(self, request.kind)(game, request.subject, game.enemy(request.side), request.data),
                         WHY)
 
-    def allocate(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> dict[str, Any]:
+    def allocate(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> dict[str, Any]:
         budget = ship.available()
         photons = [w for w in ship.live_weapons("photon")]
         photon_cost = sum(game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost for w in photons)
@@ -99,10 +100,10 @@ class Policy:
                 budget -= game.rules.tractor_hold_cost
         return {"speed": speed, "regen": regen, "hold": hold, "photons": chosen}
 
-    def accelerate(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> str:
+    def accelerate(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> str:
         return "none"
 
-    def move(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> str:
+    def move(self, game: Lookups, ship: Ship, enemy: Ship, options: Any) -> str:
         move = self.steer(game, ship, enemy, options)
         board = game.board
         if board is None:
@@ -131,7 +132,7 @@ class Policy:
             return best
         return "decel"
 
-    def steer(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> str:
+    def steer(self, game: Lookups, ship: Ship, enemy: Ship, options: Any) -> str:
         if distance(ship.pos, enemy.pos) <= 6 and not _heavy_ready(ship):
             # heavy weapons spent: turn away to show fresh shields until they are ready again
             toward = geo.turn_toward(ship, enemy.pos)
@@ -143,7 +144,7 @@ class Policy:
                 return turn
         return "straight"
 
-    def defend(self, game: Any, ship: Ship, enemy: Ship, drone_ids: Any) -> list[list[Any]]:
+    def defend(self, game: Lookups, ship: Ship, enemy: Ship, drone_ids: Any) -> list[list[Any]]:
         plan: list[list[Any]] = []
         for did in drone_ids:
             d = game._drone(did)
@@ -154,12 +155,12 @@ class Policy:
                 plan.append([did, ["add", "phaser-3"]])
         return plan
 
-    def reinforce(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> Any:
+    def reinforce(self, game: Lookups, ship: Ship, enemy: Ship, options: Any) -> Any:
         if options["penetrates"] or options["kind"] == "direct":
             return min(options["cap"], options["damage"])
         return 0
 
-    def fire(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[list[Any]]:
+    def fire(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> list[list[Any]]:
         shots: list[list[Any]] = []
         budget = [ship.available()]
         used: set[str] = set()
@@ -200,10 +201,10 @@ class Policy:
                 shots.append([w.id, "ship", mode, False])
         return shots
 
-    def fire_at_drones(self, game: Any, ship: Ship, shots: list[list[Any]], budget: list[float],
+    def fire_at_drones(self, game: Lookups, ship: Ship, shots: list[list[Any]], budget: list[float],
                        used: set[str]) -> None:
         """Drones first: every drone within two hexes gets phasers until it is likely dead (4 points)."""
-        robot: Any = Robot(None)
+        robot = Robot(game.dice)  # its phaser_for_drone (no die is rolled there)
         keyed: list[tuple[int, str, int, Drone]] = []  # nearest first, then by id (as a stable sort by that key)
         for d in game.incoming(ship.side):
             keyed.append((distance(d.pos, ship.pos), d.id, len(keyed), d))
@@ -222,18 +223,18 @@ class Policy:
                     budget[0] -= c
                     dealt += 3
 
-    def launch(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[str]:
+    def launch(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> list[str]:
         if geo.rng(ship, enemy) <= 12:
             return ["ship"] * len(ship.ready_racks())
         return []
 
-    def batteries(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> float:
+    def batteries(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> float:
         return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
 
-    def repair(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[str]:
+    def repair(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> list[str]:
         return repair_order(game, ship, enemy)
 
-    def transfer(self, game: Any, ship: Ship, enemy: Ship, _o: Any) -> list[list[int]]:
+    def transfer(self, game: Lookups, ship: Ship, enemy: Ship, _o: Any) -> list[list[int]]:
         moves: list[list[int]] = []
         level = list(ship.shields)
         for weak in range(1, 7):
@@ -248,10 +249,10 @@ class Policy:
                     break
         return moves
 
-    def dac_phaser(self, game: Any, ship: Ship, enemy: Ship, candidates: Any) -> Any:
+    def dac_phaser(self, game: Lookups, ship: Ship, enemy: Ship, candidates: Any) -> Any:
         return candidates[-1]
 
-    def dac_tractor(self, game: Any, ship: Ship, enemy: Ship, options: Any) -> str:
+    def dac_tractor(self, game: Lookups, ship: Ship, enemy: Ship, options: Any) -> str:
         return "free" if options.get("free") else "holding"
 
 

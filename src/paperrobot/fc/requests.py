@@ -32,12 +32,15 @@ from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from . import candidates
 from .answers import DEFENCE_STEPS, PLAIN, encode, num_key, shot_key  # noqa: F401 (re-exported)
-from .forms import (EPS, NONE, SPEEDS, _int, _list, _options, _policy, form_parser)  # noqa: F401 (re-exported)
+from .forms import (EPS, NONE, SPEEDS, Check, Presets, _int, _list, _options, _policy, form_parser)  # noqa: F401 (re-exported)
 from .fire_requests import (_fire, fire_check, fire_form, fire_request, launch_check, launch_fields, launch_request,
-    launch_targets, legal_shots, parse_shot, shot_cost, shot_fields)  # noqa: F401 (re-exported)
+    launch_targets, shot_fields)  # noqa: F401 (re-exported)
+from .shots import legal_shots, parse_shot, shot_cost  # noqa: F401 (re-exported)
 from .end_requests import (REPAIR_FIELDS, TRANSFER_FIELDS, TRANSFER_NAMES, batteries_request, battery_room,
     dac_phaser_request, dac_tractor_request, parse_transfer, repair_check, repair_request, repairable,
     transfer_check, transfer_choices, transfer_request, transfer_step)  # noqa: F401 (re-exported)
+from .lookups import Lookups
+from .state import Ship, Weapon
 
 # ------------------------------------------------------------------------------- allocate (FC.1)
 ALLOCATE_FIELDS = (Field("speed", "baseline speed: 0, 8, 16 or 24"),
@@ -46,11 +49,11 @@ ALLOCATE_FIELDS = (Field("speed", "baseline speed: 0, 8, 16 or 24"),
                    Field("photons", "photon torpedoes to arm or hold", True))
 
 
-def photon_cost(game, w) -> float:
+def photon_cost(game: Lookups, w: Weapon) -> float:
     return game.rules.photon_hold_cost if w.arm == 2 else game.rules.photon_load_cost
 
 
-def allocation_check(game, ship, values: dict) -> dict:
+def allocation_check(game: Lookups, ship: Ship, values: dict[str, Any]) -> dict[str, Any]:
     """FC.1: the allocation as the engine applies it, or IllegalAction."""
     speed = _int(values.get("speed", 0), "speed", "FC.1A")
     if speed not in SPEEDS:
@@ -79,14 +82,14 @@ def allocation_check(game, ship, values: dict) -> dict:
     return action
 
 
-def _allocate_budget(game, ship, earlier: dict) -> float:
+def _allocate_budget(game: Lookups, ship: Ship, earlier: dict[str, Any]) -> float:
     budget = ship.available() - _int(earlier.get("speed") or 0, "speed", "FC.1A") * ship.spec.move_cost
     budget -= game.rules.regen_cost * len(_list(earlier.get("regen"), "regen", "FC.1B"))
     budget -= game.rules.tractor_hold_cost * len(_list(earlier.get("hold"), "hold", "FC.1C"))
     return budget
 
 
-def allocate_choices(game, ship, name: str, earlier: dict) -> tuple:
+def allocate_choices(game: Lookups, ship: Ship, name: str, earlier: dict[str, Any]) -> tuple[Any, ...]:
     """Each field's values given the fields before it; a multi field lists values legal all together."""
     rules = game.rules
     if name == "speed":
@@ -109,11 +112,11 @@ def allocate_choices(game, ship, name: str, earlier: dict) -> tuple:
     return ()
 
 
-def allocate_request(game, ship) -> Request:
+def allocate_request(game: Lookups, ship: Ship) -> Request:
     form = Form(ALLOCATE_FIELDS, lambda name, earlier: allocate_choices(game, ship, name, earlier),
                 lambda values: allocation_check(game, ship, values))
 
-    def presets():
+    def presets() -> tuple[Option, ...]:
         suggested = _policy(game, "allocate", ship)
         return _options((("suggested", "the player policy's allocation", suggested),
                          ("drift", "speed 0, nothing else", {"speed": 0, "regen": [], "hold": [], "photons": []}))
@@ -127,13 +130,13 @@ ACCELERATE_LABELS = {"none": "no acceleration", "accel": "accelerate: one more m
                      "emergency": "emergency deceleration: stop this turn"}
 
 
-def accelerate_legal(game, ship) -> tuple[str, ...]:
+def accelerate_legal(game: Lookups, ship: Ship) -> tuple[str, ...]:
     if not ship.stopped and ship.available() >= game.rules.accel_cost:
         return ("none", "accel", "emergency")
     return ("none", "emergency")
 
 
-def accelerate_check(game, ship, answer: Any) -> str:
+def accelerate_check(game: Lookups, ship: Ship, answer: Any) -> Any:
     if answer in ("none", "emergency"):
         return answer
     if answer == "accel":
@@ -145,46 +148,82 @@ def accelerate_check(game, ship, answer: Any) -> str:
     raise IllegalAction(f"{str(answer)[:30]!r} is not accel, none or emergency", "FC.2")
 
 
-def accelerate_request(game, ship) -> Request:
-    asks = game.forms.get(("accelerate", ship.side))
+# a kept question's options and check, and the request kept for a side flown in process
+Asks = tuple[Presets, Check, Request]
+
+
+class AccelerateAsk:
+    """One ship's accelerate options and check, kept by the engine (``game.forms``). The kept questions' callables
+    are bound methods of small classes, not closures: compiled by mypyc, a closure that the engine keeps would make
+    a cycle the garbage collector cannot see through, and no engine would ever be freed."""
+
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship = game, ship
+
+    def options(self) -> tuple[Option, ...]:
+        return tuple([Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(self.game, self.ship)])
+
+    def check(self, answer: Any) -> Any:
+        return accelerate_check(self.game, self.ship, answer)
+
+
+def accelerate_request(game: Lookups, ship: Ship) -> Request:
+    asks: Asks | None = game.forms.get(("accelerate", ship.side))
     if asks is None:  # built once per ship: they read the state when called, while the request is open
-        options = lambda: tuple(Option(k, ACCELERATE_LABELS[k]) for k in accelerate_legal(game, ship))  # noqa: E731
-        check = lambda answer: accelerate_check(game, ship, answer)  # noqa: E731
-        asks = game.forms[("accelerate", ship.side)] = (options, check, _accelerate(game, ship, options, check))
+        ask = AccelerateAsk(game, ship)
+        asks = (ask.options, ask.check, _accelerate(game, ship, ask.options, ask.check))
+        game.forms[("accelerate", ship.side)] = asks
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
         return asks[2].reissue(asks[0], game.view_fns[ship.side])
     return _accelerate(game, ship, asks[0], asks[1])
 
 
-def _accelerate(game, ship, options, check) -> Request:
+def _accelerate(game: Lookups, ship: Ship, options: Presets, check: Check) -> Request:
     return Request("accelerate", ship.side, state=game, subject=ship, options=options, default="none",
                    check=check, view=game.view_fns[ship.side], prompt="Accelerate this impulse?")
 
 
 # ------------------------------------------------------------------------------- move (FC.3)
-def move_request(game, ship, moves: list[str]) -> Request:
+class MoveAsk:
+    """One ship's move options, check and view, kept by the engine (see AccelerateAsk): the legal moves of the open
+    move request are read from ``game.moves``."""
+
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship, self.side = game, ship, ship.side
+
+    def check(self, answer: Any) -> Any:
+        legal = self.game.moves[self.side]
+        if answer in legal:
+            return answer
+        raise IllegalAction(f"{str(answer)[:30]!r} is not possible now (legal: {', '.join(legal)})", "FC.3A")
+
+    def options(self) -> tuple[Option, ...]:
+        return tuple([Option(m) for m in self.game.moves[self.side]])
+
+    def view(self) -> dict[str, Any]:
+        return move_view(self.game, self.ship)
+
+
+def move_request(game: Lookups, ship: Ship, moves: list[str]) -> Request:
     """``moves``: the legal moves now (``Game.legal_moves``); the check and options read them from the game."""
     game.moves[ship.side] = moves
-    asks = game.forms.get(("move", ship.side))
-    if asks is None:
-        def check(answer, side=ship.side):
-            legal = game.moves[side]
-            if answer in legal:
-                return answer
-            raise IllegalAction(f"{str(answer)[:30]!r} is not possible now (legal: {', '.join(legal)})", "FC.3A")
-        options = lambda side=ship.side: tuple(Option(m) for m in game.moves[side])  # noqa: E731
-        asks = game.forms[("move", ship.side)] = (options, check, _move(game, ship, moves, options, check))
+    found: tuple[MoveAsk, Presets, Request] | None = game.forms.get(("move", ship.side))
+    if found is None:
+        ask = MoveAsk(game, ship)
+        found = (ask, ask.options, _move(game, ship, moves, ask))
+        game.forms[("move", ship.side)] = found
+    ask, options, kept = found
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
-        return asks[2].reissue(asks[0], game.view_fns[ship.side], moves)
-    return _move(game, ship, moves, asks[0], asks[1])
+        return kept.reissue(options, game.view_fns[ship.side], moves)
+    return _move(game, ship, moves, ask)
 
 
-def _move(game, ship, moves, options, check) -> Request:
-    return Request("move", ship.side, state=game, subject=ship, data=moves, options=options, default="straight",
-                   check=check, view=lambda: move_view(game, ship), prompt="Move")
+def _move(game: Lookups, ship: Ship, moves: list[str], ask: MoveAsk) -> Request:
+    return Request("move", ship.side, state=game, subject=ship, data=moves, options=ask.options, default="straight",
+                   check=ask.check, view=ask.view, prompt="Move")
 
 
-def move_view(game, ship) -> dict:
+def move_view(game: Lookups, ship: Ship) -> dict[str, Any]:
     """The side's view with where each legal move leads (``moves``: key, hex, cube q/r, facing), for front ends to
     draw each move's destination (FC.3: turns, sideslips, HETs)."""
     from .geometry import _STEPS, after_move
@@ -200,7 +239,7 @@ def move_view(game, ship) -> dict:
 
 
 # ------------------------------------------------------------------------------- defend (FC.4)
-def defend_check(game, ship, drone_ids: list[str], values: dict) -> list:
+def defend_check(game: Lookups, ship: Ship, drone_ids: list[str], values: dict[str, Any]) -> list[Any]:
     order = [str(d) for d in _list(values.get("order"), "order", "FC.4A")]
     plan = []
     for did in order + [d for d in drone_ids if d not in order]:
@@ -215,17 +254,17 @@ def defend_check(game, ship, drone_ids: list[str], values: dict) -> list:
     return plan
 
 
-def defend_request(game, ship, drone_ids: list[str]) -> Request:
+def defend_request(game: Lookups, ship: Ship, drone_ids: list[str]) -> Request:
     fields = (Field("order", "drones to defend against, in order", True),) + tuple(
         Field(did, f"defences against drone {did}, in order, each only while it survives", True) for did in drone_ids)
 
-    def choices(name, earlier):
+    def choices(name: str, earlier: dict[str, Any]) -> tuple[str, ...]:
         return tuple(drone_ids) if name == "order" else DEFENCE_STEPS
 
     form = Form(fields, choices, lambda values: defend_check(game, ship, drone_ids, values))
 
-    def presets():
-        every = {"order": list(drone_ids), **{d: ["add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor"]
+    def presets() -> tuple[Option, ...]:
+        every: dict[str, Any] = {"order": list(drone_ids), **{d: ["add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "tractor"]
                                               for d in drone_ids}}
         return _options((("suggested", "the player policy's defence", encode("defend", _policy(game, "defend", ship,
                                                                                                drone_ids))),
@@ -236,16 +275,16 @@ def defend_request(game, ship, drone_ids: list[str]) -> Request:
 
 
 # ------------------------------------------------------------------------------- reinforce (FC.5F)
-def reinforce_request(game, ship, info: dict) -> Request:
+def reinforce_request(game: Lookups, ship: Ship, info: dict[str, Any]) -> Request:
     cap = info["cap"]
 
-    def check(answer):
+    def check(answer: Any) -> int:
         n = _int(answer, "reinforcement", "FC.5F")
         if not 0 <= n <= cap:
             raise IllegalAction(f"reinforcement must be 0 to {cap} (working batteries and power)", "FC.5F")
         return n
 
-    def default():
+    def default() -> str:
         return str(int(_policy(game, "reinforce", ship, info)))
     return Request("reinforce", ship.side, state=game, subject=ship, data=info,
                    options=lambda: (Option(default(), "suggested"),) + tuple(

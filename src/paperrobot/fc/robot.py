@@ -6,31 +6,31 @@ Choices where the seed is silent are documented in docs/fc.md (section names in 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from ..core.contract import Request
-from ..core.controller import Decision
-from ..core.hexgrid import BASIC_ARCS
+from ..core.controller import Decision, Reason
+from ..core.dice import Dice
+from ..core.hexgrid import BASIC_ARCS, Hex
 from .arcs import arc_parts
 from .procedure import numbers
 from .reasons import HOLD_5D, NO_POWER, NUMBER_WORDS, R, Why
-from .robot_fire import FireSteps
 from .robot_movement import MovementSteps
 from .answers import PLAIN, encode
 from . import geometry as geo
-from .state import Drone, Ship
+from .lookups import Lookups
+from .state import Drone, Ship, Weapon
 
-_PAIRS: dict[str, tuple[str, str]] = {}  # roll2's purposes -> the two dice's purposes
 
-
-class Robot(MovementSteps, FireSteps):
+class Robot(MovementSteps):
     """The paper robot: steps 1 and 7 and the damage choices here, steps 2-3 in MovementSteps (robot_movement.py),
-    4-6 in FireSteps (robot_fire.py). ``dice`` is the game's dice (one source of chance); ``rules`` its procedure's numbers
+    4-6 in FireSteps (robot_fire.py), one chain of classes (robot_base.py). ``dice`` is the game's dice (one source of chance); ``rules`` its procedure's numbers
     (core.robot_rules.RobotRules of fc/data/robot_rules.toml or a variant; None: the published one)."""
 
-    def __init__(self, dice: Any, rules: Any = None) -> None:
+    def __init__(self, dice: Dice, rules: Any = None) -> None:
         self.dice = dice
-        n = self.n = numbers(rules)  # the procedure's values as plain attributes (fc/procedure.py)
+        n: Any = numbers(rules)  # the procedure's values as plain attributes (fc/procedure.py)
+        self.n = n
         close, mid, far = n.fire_range_close, n.fire_range_mid, n.fire_range_far
         racks = NUMBER_WORDS.get(n.launch_reroll_racks, n.launch_reroll_racks)
         self.purposes = (f"fire at range 0-{close}", f"fire at range {close + 1}-{mid}",  # the dice's purposes, as
@@ -42,7 +42,7 @@ class Robot(MovementSteps, FireSteps):
         self.hold_5d = HOLD_5D if not n.n_fire_mid_hold_speeds else R(
             "FC.5D", HOLD_5D.text.replace("8/16", "/".join(map(str, n.fire_mid_hold_speeds)))
             + n.n_fire_mid_hold_speeds)
-        self.steps: dict = {}  # request kind -> the do_<kind> method
+        self.steps = {}  # request kind -> the do_<kind> method
 
     def decide(self, request: Request) -> Decision:
         """The robot's answer in contract terms (an option key or a form's values), with its reasons."""
@@ -64,21 +64,9 @@ class Robot(MovementSteps, FireSteps):
         game = request.state
         return step(game, request.subject, game.enemy(request.side), request.data)
 
-    # ---------------------------------------------------------------- helpers
-    def d6(self, purpose: str, side: str) -> int:
-        return self.dice.roll(6, purpose, side)  # Dice.d6 without its own call
-
-    def roll2(self, purpose: str, side: str) -> int:
-        """2d6; each die's purpose is ``purpose`` and "(1 of 2)" / "(2 of 2)", joined once per purpose."""
-        pair = _PAIRS.get(purpose)
-        if pair is None:
-            pair = _PAIRS[purpose] = (purpose + " (1 of 2)", purpose + " (2 of 2)")
-        roll = self.dice.roll
-        return roll(6, pair[0], side) + roll(6, pair[1], side)
-
     # ---------------------------------------------------------------- 1. start of turn
-    def do_allocate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
-        reasons = []
+    def do_allocate(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
+        reasons: list[Reason] = []
         budget = ship.available()
         mark = self.dice.mark()
         total = self.roll2("baseline speed", ship.side)
@@ -102,7 +90,7 @@ class Robot(MovementSteps, FireSteps):
         reasons += hold_reasons
         return Decision({"speed": chosen, "regen": regen, "hold": hold, "photons": []}, tuple(reasons))
 
-    def regenerate(self, game, ship: Ship, enemy: Ship, budget: float):
+    def regenerate(self, game: Lookups, ship: Ship, enemy: Ship, budget: float) -> tuple[list[int], Reason | None]:
         """FC.1B: roll only if boxes are disabled and power allows at least one box."""
         damaged = [n for n in range(1, 7) if ship.shields[n - 1] < ship.shield_max[n - 1]]
         cost = game.rules.regen_cost
@@ -120,7 +108,7 @@ class Robot(MovementSteps, FireSteps):
                 room = [n for n in range(1, 7) if level[n - 1] < ship.shield_max[n - 1]]
                 if not room:
                     break
-                n = min(room, key=lambda k: (level[k - 1], k))
+                n = min([(level[k - 1], k) for k in room])[1]  # the weakest, the lowest number among equals
                 level[n - 1] += 1
                 regen.append(n)
             fmt = "d6={}: regenerate {} box(es) on the weakest shield(s) {}{}"
@@ -138,14 +126,13 @@ class Robot(MovementSteps, FireSteps):
         note = n_.n_regeneration + n_.n_regeneration_boxes
         return regen, Why("FC.1B", fmt, (roll, len(regen), list(regen), note), self.dice, mark)
 
-    def hold_drones(self, game, ship: Ship, enemy: Ship, budget: float):
+    def hold_drones(self, game: Lookups, ship: Ship, enemy: Ship, budget: float) -> tuple[list[str], list[Reason]]:
         """FC.1C: most dangerous held drone first; release or keep paying to hold."""
-        held = [d for d in game.drones if d.alive and d.held_by == ship.side]
-
-        def danger(d: Drone) -> int:
-            return game.rules.drone_warhead - ship.shields[game.drone_shield(ship, d) - 1]
-        held.sort(key=lambda d: (-danger(d), d.id))
-        keep, reasons = [], []
+        warhead = game.rules.drone_warhead
+        held = [d for _, _, d in sorted([(ship.shields[game.drone_shield(ship, d) - 1] - warhead, d.id, d)
+                                         for d in game.drones if d.alive and d.held_by == ship.side])]  # ids differ
+        keep: list[str] = []
+        reasons: list[Reason] = []
         phasers = any(w.alive and w.phaser for w in ship.weapons)
         for d in held:
             shield = game.drone_shield(ship, d)
@@ -176,20 +163,20 @@ class Robot(MovementSteps, FireSteps):
         return keep, reasons
 
     # ---------------------------------------------------------------- 7. end of turn
-    def do_batteries(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
+    def do_batteries(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
         store = max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
         return Decision(store, (Why("FC.7A", "put {:g} into the batteries (as much as possible)", (store,)),))
 
-    def do_repair(self, game, ship: Ship, enemy: Ship, options) -> Decision:
+    def do_repair(self, game: Lookups, ship: Ship, enemy: Ship, options: Any) -> Decision:
         order = repair_order(game, ship, enemy, self.n)
         n = self.n
         return Decision(order, (R("FC.7B", "repair in the robot's priority order: " + ", ".join(order[:6])
                                   + (" ..." if len(order) > 6 else "") + n.n_repair_steps + n.n_repair_phaser_preference
                                   + n.n_repair_weapons + n.n_repair_power + n.n_repair_rotation),))
 
-    def do_transfer(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
+    def do_transfer(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
         pairs, reasons = self.transfer_pairs(ship)
-        moves = []
+        moves: list[list[int]] = []
         for weak, strong in pairs:
             mark = self.dice.mark()
             roll = self.d6(f"shield transfer #{strong} to #{weak}", ship.side)
@@ -203,7 +190,7 @@ class Robot(MovementSteps, FireSteps):
                              self.dice.since(mark)))
         return Decision(moves, tuple(reasons))
 
-    def transfer_pairs(self, ship: Ship):
+    def transfer_pairs(self, ship: Ship) -> tuple[list[tuple[int, int]], list[Reason]]:
         s = ship.shields
         low, high = self.n.transfer_weak, self.n.transfer_strong
         weak = [n for n in range(1, 7) if s[n - 1] <= low and s[n - 1] < ship.shield_max[n - 1]]
@@ -211,7 +198,7 @@ class Robot(MovementSteps, FireSteps):
         edges = [(w, t) for w in weak for t in strong if (w - t) % 6 in (1, 5)]
         if not edges:
             return [], []
-        best: list[tuple] = []
+        best: list[tuple[tuple[int, int], ...]] = []
         for k in range(min(len(weak), len(strong)), 0, -1):
             for combo in combinations(edges, k):
                 used = [x for e in combo for x in e]
@@ -223,7 +210,7 @@ class Robot(MovementSteps, FireSteps):
             return list(best[0]), []
         mark = self.dice.mark()
         roll = self.d6("shield transfer: which pairing", ship.side)
-        best.sort(key=lambda c: sum(x for e in c for x in e))
+        best = [c for _, _, c in sorted([(sum([x for e in c for x in e]), i, c) for i, c in enumerate(best)])]  # stable
         lower = roll <= self.n.transfer_pairing
         pick = best[0] if lower else best[-1]
         return list(pick), [R("FC.7C", f"d6={roll}: a shield could pair two ways; use the "
@@ -231,22 +218,20 @@ class Robot(MovementSteps, FireSteps):
                                        + self.n.n_transfer_pairing, self.dice.since(mark))]
 
     # ---------------------------------------------------------------- damage choices
-    def do_dac_phaser(self, game, ship: Ship, enemy: Ship, candidates: list[str]) -> Decision:
+    def do_dac_phaser(self, game: Lookups, ship: Ship, enemy: Ship, candidates: list[str]) -> Decision:
         ws = [game._weapon(ship, c) for c in candidates]
-        steps = []
+        steps: list[str] = []
         fired = [w for w in ws if w.fired]
         if fired and len(fired) < len(ws):
-            ws, _ = fired, steps.append("a fired phaser")
+            ws = fired
+            steps.append("a fired phaser")
         rank = {"phaser-3": 0, "phaser-2": 1, "phaser-1": 2}
         low = min(rank[w.kind] for w in ws)
         if any(rank[w.kind] != low for w in ws):
             steps.append("the lighter phaser")
         ws = [w for w in ws if rank[w.kind] == low]
         drones = [d.pos for d in game.incoming(ship.side) if geo.approaching_drone(ship, d)]
-
-        def has_target(w):
-            return game.in_arc(ship, w.arc, enemy.pos) or any(game.in_arc(ship, w.arc, p) for p in drones)
-        idle = [w for w in ws if not w.fired and not has_target(w)]
+        idle = [w for w in ws if not w.fired and not _has_target(game, ship, w, enemy, drones)]
         if idle and len(idle) < len(ws):
             ws = idle
             steps.append("one with no target")
@@ -264,13 +249,28 @@ class Robot(MovementSteps, FireSteps):
         return Decision(pick.id, (R("FC.DAC.PHASER", f"lose {pick.id}: " + (", ".join(steps) or "the only choice"),
                                     self.dice.since(mark)),))
 
-    def do_dac_tractor(self, game, ship: Ship, enemy: Ship, options: dict) -> Decision:
+    def do_dac_tractor(self, game: Lookups, ship: Ship, enemy: Ship, options: dict[str, Any]) -> Decision:
         choice = "free" if options.get("free") else "holding"
         return Decision(choice, (R("FC.DAC.TRACTOR", "lose a tractor not holding a seeking weapon" if choice == "free"
                                    else "every tractor holds a seeking weapon: one of them is lost"),))
 
 
-def repair_order(game, ship: Ship, enemy: Ship, n=None) -> list[str]:
+def _has_target(game: Lookups, ship: Ship, w: Weapon, enemy: Ship, drones: list[Hex]) -> bool:
+    if game.in_arc(ship, w.arc, enemy.pos):
+        return True
+    for p in drones:
+        if game.in_arc(ship, w.arc, p):
+            return True
+    return False
+
+
+# a repair step's arguments: the order so far, the game, the ship, the enemy, the procedure's numbers, the most boxes
+# of a system, the boxes left of a system (ship.spec.systems' and ship.boxes' get)
+Get = Callable[[str, int], int]
+RepairStep = Callable[[list[str], Any, Ship, Ship, Any, Get, Get], None]
+
+
+def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]:
     """FC.7B's nine steps as one priority list (the engine spends repair points down it), in the order and with the
     preferences of the procedure ``n`` (fc/procedure.py's numbers; None: the published one)."""
     n = n or numbers(None)
@@ -278,21 +278,25 @@ def repair_order(game, ship: Ship, enemy: Ship, n=None) -> list[str]:
     mx = dict(ship.spec.systems).get  # ship.box_max without a scan per question
     box = ship.boxes.get
     for step in n.repair_steps:
-        REPAIR_STEPS[step](order, game, ship, enemy, n, mx, box)
+        if step in ALL_OUT:
+            _all_out(order, step, mx, box)
+        else:
+            REPAIR_STEPS[step](order, game, ship, enemy, n, mx, box)
     order += ["shuttle"] * (mx("shuttle", 0) - box("shuttle", 0))  # not in steps 1-9: last (docs/fc.md#repairs)
     order += ["battery"] * (mx("battery", 0) - box("battery", 0))
     return order
 
 
-def _all_out(system: str):
+ALL_OUT = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
+
+
+def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
     """Steps 1, 2 and 6: if every box of ``system`` is disabled, repair one."""
-    def step(order, game, ship, enemy, n, mx, box):
-        if mx(system, 0) and box(system, 0) == 0:
-            order.append(system)
-    return step
+    if mx(system, 0) and box(system, 0) == 0:
+        order.append(system)
 
 
-def _phaser_arcs(order, game, ship, enemy, n, mx, box):
+def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 3: a firing arc no phaser covers: repair the preferred phaser that covers it, the widest arc first."""
     live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
     dead = [w for w in ship.weapons if not w.alive and w.phaser]
@@ -302,12 +306,13 @@ def _phaser_arcs(order, game, ship, enemy, n, mx, box):
             continue
         cover = [w for w in dead if part in arc_parts(w.arc) and w.id not in order]
         if cover:
-            cover.sort(key=lambda w: (rank[w.kind], -geo.arc_width(w.arc), w.id))
-            order.append(cover[0].id)
-            live_arcs |= set(arc_parts(cover[0].arc))
+            first = min([(rank[w.kind], -geo.arc_width(w.arc), w.id, i) for i, w in enumerate(cover)])
+            w = cover[first[3]]  # the sort's first: ids differ
+            order.append(w.id)
+            live_arcs |= set(arc_parts(w.arc))
 
 
-def _batteries(order, game, ship, enemy, n, mx, box):
+def _batteries(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 4: all battery boxes disabled: two; all but one: one."""
     if mx("battery", 0) and box("battery", 0) == 0:
         order += ["battery", "battery"]
@@ -315,7 +320,7 @@ def _batteries(order, game, ship, enemy, n, mx, box):
         order.append("battery")
 
 
-def _reloads(order, game, ship, enemy, n, mx, box):
+def _reloads(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 5: every live rack empty: reload one; the ADD empty: reload it, unless the opponent has no drones."""
     racks = [i for i, r in enumerate(ship.racks) if r.alive]
     if racks and all(ship.racks[i].ammo == 0 for i in racks) and ship.reloads > 0:
@@ -325,7 +330,7 @@ def _reloads(order, game, ship, enemy, n, mx, box):
         order.append("reload-add")
 
 
-def _weapons_and_power(order, game, ship, enemy, n, mx, box):
+def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 7: a weapon, then a power box, alternating, in their orders; then drone racks and their reloads."""
     weapons = [w.id for kind in n.repair_weapons for w in ship.weapons if w.kind == kind and not w.alive]
     power = [k for k in n.repair_power for _ in range(mx(k, 0) - box(k, 0))]
@@ -339,7 +344,7 @@ def _weapons_and_power(order, game, ship, enemy, n, mx, box):
     order += [w.id for w in ship.weapons if not w.alive and w.id not in order]
 
 
-def _rotation(order, game, ship, enemy, n, mx, box):
+def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 8: the other systems one of each in rotating order ("hull": the forward and rear hull)."""
     rotation = [k for name in n.repair_rotation for k in (("fhull", "rhull") if name == "hull" else (name,))]
     missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
@@ -350,11 +355,10 @@ def _rotation(order, game, ship, enemy, n, mx, box):
                 missing[k] -= 1
 
 
-def _probe(order, game, ship, enemy, n, mx, box):
+def _probe(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 9: the probe launcher (FC has no armor on these ships)."""
     order += ["probe"] * (mx("probe", 0) - box("probe", 0))
 
 
-REPAIR_STEPS = {"control": _all_out("control"), "tractor": _all_out("tractor"), "phaser-arcs": _phaser_arcs,
-                "batteries": _batteries, "reloads": _reloads, "transporter": _all_out("transporter"),
-                "weapons-and-power": _weapons_and_power, "rotation": _rotation, "probe": _probe}
+REPAIR_STEPS: dict[str, RepairStep] = {"phaser-arcs": _phaser_arcs, "batteries": _batteries, "reloads": _reloads,
+                                       "weapons-and-power": _weapons_and_power, "rotation": _rotation, "probe": _probe}

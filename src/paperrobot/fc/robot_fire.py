@@ -3,27 +3,30 @@ part of the Robot (robot.py), which inherits these steps."""
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance
+from typing import Any
+
+from ..core.hexgrid import Hex, distance, in_arc
 from .arcs import wedges
-from .geometry import in_arc
 from . import geometry as geo
+from .robot_base import RobotBase
 from .reasons import FIRE_5C, HOLD_5E, NO_FIRE_STEP, NUMBER_WORDS, R, RANGE_1_AS_PH3, Why
-from .state import Drone, Ship
+from .lookups import Lookups
+from .state import Drone, Ship, Weapon
 
 # a fire plan's entries, "kind" or "kind:limit", as (kind, limits)
 _PLAN_STEPS = {f"{k}{limit}": (k, (limit[1:],) if limit else ()) for k in ("phaser-1", "phaser-2", "phaser-3",
                "disruptor") for limit in ("", ":not-fa", ":waist")}
 
 
-class FireSteps:
+class FireSteps(RobotBase):
     # ---------------------------------------------------------------- 4. defensive fire
-    def do_defend(self, game, ship: Ship, enemy: Ship, drone_ids: list[str]) -> Decision:
+    def do_defend(self, game: Lookups, ship: Ship, enemy: Ship, drone_ids: list[str]) -> Decision:
         drones = [game._drone(i) for i in drone_ids]
         by_shield: dict[int, list[Drone]] = {}
         for d in drones:
             by_shield.setdefault(game.drone_shield(ship, d), []).append(d)
         warhead = game.rules.drone_warhead
-        order = sorted(by_shield, key=lambda s: (-len(by_shield[s]) * warhead, s))
+        order = [s for _, s in sorted([(-len(group) * warhead, s) for s, group in by_shield.items()])]  # shields differ
         reasons: list[Reason] = []
         top = len(by_shield[order[0]])
         tied = [s for s in order if len(by_shield[s]) == top]
@@ -37,9 +40,9 @@ class FireSteps:
                                (roll, tied, first), self.dice, mark))
         else:
             reasons.append(Why("FC.4A", "start with shield #{} ({} potential damage points)", (order[0], top * warhead)))
-        plan = []
+        plan: list[list[Any]] = []
         for shield in order:
-            group = sorted(by_shield[shield], key=lambda d: d.id)
+            group = [d for _, d in sorted([(d.id, d) for d in by_shield[shield]])]  # by id (ids differ)
             penetrates = len(group) * warhead > ship.shields[shield - 1]
             for d in group:
                 mark = self.dice.mark()
@@ -55,7 +58,7 @@ class FireSteps:
                 plan.append([d.id, list(steps)])
         return Decision(plan, tuple(reasons))
 
-    def do_reinforce(self, game, ship: Ship, enemy: Ship, options: dict) -> Decision:
+    def do_reinforce(self, game: Lookups, ship: Ship, enemy: Ship, options: dict[str, Any]) -> Decision:
         cap, damage, shield = options["cap"], options["damage"], options["shield"]
         mark = self.dice.mark()
         if options["kind"] == "drone":
@@ -82,8 +85,8 @@ class FireSteps:
                                      (total, text, shield, amount, self.n.n_reinforce_after_hit), self.dice, mark),))
 
     # ---------------------------------------------------------------- 5. offensive fire
-    def do_fire(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
-        shots: list[list] = []
+    def do_fire(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
+        shots: list[list[Any]] = []
         reasons: list[Reason] = []
         budget = [ship.available()]
         used: set[str] = set()
@@ -92,8 +95,9 @@ class FireSteps:
         rng = distance(ship.pos, enemy.pos)
         overload = True
         mark = self.dice.mark()
-        roll = None
+        roll: int | None = None
         n_ = self.n
+        plan: list[str]
         note = ""
         if game.impulse == 8:
             plan, rule, fmt = ["phaser-1", "disruptor", "phaser-2", "phaser-3"], "FC.5B", "last impulse: fire everything"
@@ -156,16 +160,19 @@ class FireSteps:
             reasons += self.fire_plan(game, ship, enemy, plan, overload, shots, budget, used)
         return self._done(shots, reasons)
 
-    def _done(self, shots, reasons):
+    def _done(self, shots: list[list[Any]], reasons: list[Reason]) -> Decision:
         return Decision(shots, tuple(reasons) if reasons else NO_FIRE_STEP)
 
-    def fire_plan(self, game, ship, enemy, plan, overload, shots, budget, used) -> list[Reason]:
+    def fire_plan(self, game: Lookups, ship: Ship, enemy: Ship, plan: list[str], overload: bool, shots: list[list[Any]],
+                  budget: list[float], used: set[str]) -> list[Reason]:
         """Fire each named kind in order as far as arcs (FC.GEN.ARC) and power (FC.GEN.POWER) allow."""
         pos, facing, target = ship.pos, ship.facing % 6, enemy.pos
         rng = distance(pos, target)
         cost_of = game.weapon_cost
         reasons: list[Reason] = []
-        out_of_arc, short, downgraded = [], [], []
+        out_of_arc: list[str] = []
+        short: list[str] = []
+        downgraded: list[str] = []
         kinds = [_PLAN_STEPS[k] for k in plan]
         # 5C note: at range 1, two Ph-1/2 and only one point of power: fire both as Ph-3s
         if rng == 1 and 1 <= budget[0] < 2 and any(kind in ("phaser-1", "phaser-2") for kind, _ in kinds):
@@ -183,7 +190,7 @@ class FireSteps:
         # allows (docs/fc.md#power: all disruptors standard before any overloaded; at range 0 only overloads fire)
         for kind, limits in kinds:
             heavy = kind == "disruptor" and overload
-            firing = []  # heavy: (weapon, cost, only an overload can fire), paid standard so far
+            firing: list[tuple[Weapon, float, bool]] = []  # heavy: (weapon, cost, only an overload can fire), paid standard so far
             standard: dict[int, float | None] = {}  # this kind's standard cost at this range, by photon arming
             for w in arms.get(kind, ()):
                 if not w.alive or w.fired or w.id in used:
@@ -199,14 +206,15 @@ class FireSteps:
                     continue
                 arm = w.arm
                 if arm in standard:
-                    cost = standard[arm]
+                    found = standard[arm]
                 else:
-                    cost = standard[arm] = cost_of(w, "", rng)
-                only = cost is None  # range 0: the overload is the only shot
-                if only:
-                    cost = cost_of(w, "overload", rng) if heavy else None
-                    if cost is None:
+                    found = standard[arm] = cost_of(w, "", rng)
+                only = found is None  # range 0: the overload is the only shot
+                if found is None:
+                    found = cost_of(w, "overload", rng) if heavy else None
+                    if found is None:
                         continue  # out of range (an overload can fire at range 0, where a standard shot cannot)
+                cost = found
                 if cost > budget[0] + 1e-9:
                     short.append(w.id)
                     continue
@@ -235,7 +243,8 @@ class FireSteps:
             reasons.append(Why("FC.GEN.POWER", "fired standard, no power to overload: {}", (", ".join(downgraded),)))
         return reasons
 
-    def phaser_for_drone(self, game, ship, drone, kinds, used, budget, mode="", exclude_bearing=None):
+    def phaser_for_drone(self, game: Lookups, ship: Ship, drone: Drone, kinds: Any, used: set[str], budget: list[float],
+                         mode: str = "", exclude_bearing: Hex | None = None) -> tuple[Weapon | None, float]:
         arms = game.arms[ship.side]
         for kind in kinds:
             for w in arms.get(kind, ()):
@@ -248,16 +257,13 @@ class FireSteps:
                         return w, cost
         return None, 0.0
 
-    def fire_at_drones(self, game, ship, enemy, shots, reasons, budget, used) -> None:
+    def fire_at_drones(self, game: Lookups, ship: Ship, enemy: Ship, shots: list[list[Any]], reasons: list[Reason],
+                       budget: list[float], used: set[str]) -> None:
         n_ = self.n
         reach = max(n_.drone_near, n_.drone_close)
-        near = sorted((d for d in game.incoming(ship.side) if not d.held_by and not d.impacting
-                       and distance(d.pos, ship.pos) <= reach), key=lambda d: (distance(d.pos, ship.pos), d.id))
-
-        def shoot(w, cost, d, mode, conditional):
-            shots.append([w.id, d.id, mode, conditional])
-            used.add(w.id)
-            budget[0] -= cost
+        near = [d for _, _, d in sorted([(distance(d.pos, ship.pos), d.id, d) for d in game.incoming(ship.side)
+                                         if not d.held_by and not d.impacting and distance(d.pos, ship.pos) <= reach])]
+        shoot = _Shots(shots, used, budget)  # by range, then id (ids differ)
 
         for d in near:
             if distance(d.pos, ship.pos) > n_.drone_close:
@@ -269,20 +275,20 @@ class FireSteps:
             result = n_.drone_close_fire[roll]
             if result in ("phaser-3-else-any-as-3", "phaser-3-else-idle-as-3"):
                 if w3:
-                    shoot(w3, c3, d, "", False)
+                    shoot.add(w3, c3, d, "", False)
                     text += f"fire {w3.id} at drone {d.id}"
                 else:
                     # 2-4: only a phaser that cannot fire at the ship
                     exclude = enemy.pos if result == "phaser-3-else-idle-as-3" else None
                     w, c = self.phaser_for_drone(game, ship, d, ["phaser-2", "phaser-1"], used, budget, "as3", exclude)
                     if w:
-                        shoot(w, c, d, "as3", False)
+                        shoot.add(w, c, d, "as3", False)
                         text += f"no phaser-3: fire {w.id} at drone {d.id} as a phaser-3"
                     else:
                         text += "no phaser available for the drone"
             elif result == "phaser-3":
                 if w3:
-                    shoot(w3, c3, d, "", False)
+                    shoot.add(w3, c3, d, "", False)
                     text += f"fire {w3.id} at drone {d.id}"
                 else:
                     text += "no phaser-3 available: do not fire at it"
@@ -293,7 +299,7 @@ class FireSteps:
                 if ship.shields[shield - 1] <= n_.drone_weak_shield and free < threats:
                     w, c = self.phaser_for_drone(game, ship, d, ["phaser-3", "phaser-2", "phaser-1"], used, budget)
                     if w:
-                        shoot(w, c, d, "", False)
+                        shoot.add(w, c, d, "", False)
                         text += (f"drone faces shield #{shield} of {n_.drone_weak_shield} or fewer boxes, tractors are "
                                  f"short: fire {w.id}")
                     else:
@@ -310,13 +316,13 @@ class FireSteps:
             kinds = n_.drone_near_fire[roll]
             w, c = self.phaser_for_drone(game, ship, d, kinds, used, budget) if kinds else (None, 0)
             if w:
-                shoot(w, c, d, "", True)
+                shoot.add(w, c, d, "", True)
             reasons.append(R("FC.5A1", f"d6={roll}: " + (f"fire {w.id} at drone {d.id}" if w else
                                                          "do not fire at the drone")
                              + n_.n_drone_near_fire + n_.n_drone_near + n_.n_drone_near_enemy_far, self.dice.since(mark)))
 
     # ---------------------------------------------------------------- 6. launch
-    def do_launch(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
+    def do_launch(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
         ready = len(ship.ready_racks())
         rng = geo.rng(ship, enemy)
         closing = geo.approaching(ship, enemy)
@@ -326,7 +332,8 @@ class FireSteps:
         incoming = [d for d in game.incoming(ship.side) if not d.held_by
                     and distance(d.pos, ship.pos) <= n_.launch_counter_range]
         targets: list[str] = []
-        args: tuple = ()
+        args: tuple[Any, ...] = ()
+        fmt: str
         if rng <= n_.launch_closing_range and closing:
             rule, note = "FC.6A", n_.n_launch_closing + n_.n_launch_closing_range + n_.n_launch_closing_last_impulse
             roll = self.d6(self.purposes[3], ship.side)
@@ -356,7 +363,7 @@ class FireSteps:
             rule = "FC.6D"
             roll = self.d6("launch: counter-drones", ship.side)
             n = n_.launch_counter[roll]
-            incoming.sort(key=lambda d: (distance(d.pos, ship.pos), d.id))
+            incoming = [d for _, _, d in sorted([(distance(d.pos, ship.pos), d.id, d) for d in incoming])]  # ids differ
             targets = [d.id for d in incoming[:n]]
             fmt, args = "d6={}: launch {} at incoming drones {}{}", (roll, n, list(targets), n_.n_launch_counter
                                                                      + n_.n_launch_counter_drones
@@ -365,7 +372,8 @@ class FireSteps:
             rule = "FC.6E"
             roll = self.d6("launch: other cases", ship.side)
             if n_.launch_other[roll]:
-                seekers = sorted(game.incoming(ship.side), key=lambda d: (distance(d.pos, ship.pos), d.id))
+                seekers = [d for _, _, d in sorted([(distance(d.pos, ship.pos), d.id, d)
+                                                    for d in game.incoming(ship.side)])]  # ids differ
                 if seekers and distance(seekers[0].pos, ship.pos) < rng and not seekers[0].held_by:
                     targets = [seekers[0].id]
                 else:
@@ -377,3 +385,15 @@ class FireSteps:
             fmt, args = fmt + " (only {} rack(s) ready)", args + (ready,)
             targets = targets[:ready]
         return Decision(targets, (Why(rule, fmt, args, self.dice, mark),))
+
+
+class _Shots:
+    """fire_at_drones' shots at drones: each one taken, its weapon used, its power spent."""
+
+    def __init__(self, shots: list[list[Any]], used: set[str], budget: list[float]) -> None:
+        self.shots, self.used, self.budget = shots, used, budget
+
+    def add(self, w: Weapon, cost: float, d: Drone, mode: str, conditional: bool) -> None:
+        self.shots.append([w.id, d.id, mode, conditional])
+        self.used.add(w.id)
+        self.budget[0] -= cost

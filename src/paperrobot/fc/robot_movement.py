@@ -3,16 +3,22 @@ enemy in arc); a part of the Robot (robot.py), which inherits these steps."""
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance
-from .geometry import in_arc
+from typing import Any
+
+from ..core.hexgrid import distance, in_arc
 from . import geometry as geo
+from .robot_fire import FireSteps
 from .reasons import CENTERLINED_ANYWAY, NO_TURN, NO_TURN_TO_FA, TURN_TO_FA, Why
+from .lookups import Lookups
 from .state import Drone, Ship
 
+# a move and why
+Move = tuple[str, list[Reason]]
 
-class MovementSteps:
+
+class MovementSteps(FireSteps):
     # ---------------------------------------------------------------- 2. acceleration
-    def do_accelerate(self, game, ship: Ship, enemy: Ship, _options) -> Decision:
+    def do_accelerate(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
         mark = self.dice.mark()
         total = self.roll2("acceleration", ship.side)
         can = ship.available() >= game.rules.accel_cost and not ship.stopped
@@ -28,7 +34,7 @@ class MovementSteps:
         return Decision(action, (Why("FC.2", fmt, (total, self.n.n_acceleration), self.dice, mark),))
 
     # ---------------------------------------------------------------- 3. movement
-    def do_move(self, game, ship: Ship, enemy: Ship, options: list[str]) -> Decision:
+    def do_move(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str]) -> Decision:
         turn_ok = "turn-left" in options
         reasons: list[Reason] = []
         if not turn_ok:
@@ -44,7 +50,7 @@ class MovementSteps:
             move = "straight"
         return Decision(move, tuple(reasons))
 
-    def maneuver(self, game, ship, enemy, options, allow_turn: bool):
+    def maneuver(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
         reasons: list[Reason] = []
         slip_ok = "slip-left" in options
         if allow_turn and game.drones:  # no drone in play: no wave (FC.3B0)
@@ -77,7 +83,7 @@ class MovementSteps:
         move, rs = self.avoid_down_shield(ship, enemy, move, options, allow_turn)
         return move, reasons + rs
 
-    def drone_wave(self, game, ship: Ship):
+    def drone_wave(self, game: Lookups, ship: Ship) -> tuple[list[Drone], str] | None:
         """FC.3B0: six or more drones from the LS or RS arc (held ones count), or four hitting one shield
         this impulse, the free ones of the wave within 1-5 hexes (docs/fc.md#drone-wave: the seed's "2-5"
         cannot hold together with its "adjacent" clause, so adjacent drones count; drones farther off are
@@ -104,7 +110,7 @@ class MovementSteps:
                 return group, side
         return None
 
-    def step_3b1(self, game, ship, enemy, options, allow_turn):
+    def step_3b1(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
         slip_ok = "slip-left" in options
         if not in_arc(ship.pos, ship.facing, "FA", enemy.pos):
             if allow_turn and distance(ship.pos, enemy.pos) <= self.n.het_range:
@@ -132,7 +138,7 @@ class MovementSteps:
                 ("straight", "slip mode not satisfied: straight ahead")
         return move, [Why("FC.3B1B", "d6={}: {}{}", (roll, text, self.n.n_enemy_in_fa), self.dice, mark)]
 
-    def het_choice(self, game, ship, enemy, options):
+    def het_choice(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str]) -> Move | None:
         """FC.3B1AX: HET to centre the enemy in FA; 1-3, or 1-5 if power then still overloads half."""
         target = f"het-{'ABCDEF'[geo.direction_to(ship, enemy.pos)]}"
         if target not in options:
@@ -154,12 +160,12 @@ class MovementSteps:
                                 (roll, top, note), self.dice, mark)]
         return self._no_het(roll, top, mark, ship, enemy, note)
 
-    def _no_het(self, roll, top, mark, ship, enemy, note=""):
+    def _no_het(self, roll: int, top: int, mark: int, ship: Ship, enemy: Ship, note: str = "") -> Move:
         turn = geo.turn_toward(ship, enemy.pos)
         return turn, [Why("FC.3B1AX", "d6={} (HET on 1-{}): no HET{}", (roll, top, note), self.dice, mark),
                       Why("FC.3B1A", "enemy not in FA arc: {} to bring it into FA (or FX)", (turn,))]
 
-    def step_3b2(self, game, ship, enemy, options, allow_turn):
+    def step_3b2(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
         slip_ok = "slip-left" in options
         mark = self.dice.mark()
         roll = self.d6("disruptors fired: manoeuvre", ship.side)
@@ -186,7 +192,7 @@ class MovementSteps:
         return "straight", [Why("FC.3B2", "d6={}: not heading for the enemy centerline: straight{}", (roll, note),
                                 self.dice, mark)]
 
-    def avoid_down_shield(self, ship, enemy, move, options, allow_turn):
+    def avoid_down_shield(self, ship: Ship, enemy: Ship, move: str, options: list[str], allow_turn: bool) -> Move:
         """FC.3.SHIELD: never choose to expose a down shield when another manoeuvre would not."""
         if 0 not in ship.shields or move.startswith("het-") or move == "decel":
             return move, []  # no down shield to show (the checks below would all say so)
@@ -209,7 +215,7 @@ class MovementSteps:
         return pick, [Why("FC.3.SHIELD", "d6={}: {} would show a down shield; both others are safe: {}",
                           (roll, move, pick), self.dice, mark)]
 
-    def keep_in_arc(self, game, ship, enemy, move, options):
+    def keep_in_arc(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: list[str]) -> Move:
         """FC.3.ARC (docs/fc.md#keep-in-arc): disruptors unfired, enemy in FA within 8 hexes, the move would
         take it out of FA, and power remains for all disruptors after paying: cancel the move."""
         if move.startswith(("turn", "het")) or move == "decel" or "decel" not in options or ship.fired_disruptors:
@@ -228,7 +234,7 @@ class MovementSteps:
         return "decel", [Why("FC.3.ARC", "{} would lose the enemy from the FA arc: decelerate to keep it in arc{}",
                              (move, self.n.n_keep_in_arc_range))]
 
-    def centerline_special(self, game, ship, enemy, move, options):
+    def centerline_special(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: list[str]) -> Move:
         """FC.2.CENTERLINE: on the last sub-pulse, do not step onto the enemy centerline from off it."""
         if game.subpulse != 4 or move == "decel" or "decel" not in options:
             return move, []

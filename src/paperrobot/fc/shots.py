@@ -2,12 +2,14 @@
 by the fire question (fire_requests.py) and by the picture of its targets (targets_view.py)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Container
 
 from ..core.errors import IllegalAction
-from ..core.hexgrid import distance
+from ..core.hexgrid import Hex, distance
 from .answers import shot_key
 from .forms import EPS
+from .lookups import Lookups
+from .state import Ship, Weapon
 
 
 def parse_shot(text: Any) -> tuple[str, str, str]:
@@ -18,7 +20,8 @@ def parse_shot(text: Any) -> tuple[str, str, str]:
     return wid.strip(), (tgt.strip() or "ship"), mode.strip()
 
 
-def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tuple[Any, float]:
+def shot_cost(game: Lookups, ship: Ship, wid: str, tgt: str, mode: str,
+              enemy_pos: Hex | None = None) -> tuple[Weapon, float]:
     """(weapon, cost) of one shot, or IllegalAction naming the rule (FC.GEN.ARC, FC.5A)."""
     w = game.weapon_index[ship.side].get(wid)
     if w is None:
@@ -49,12 +52,13 @@ def shot_cost(game, ship, wid: str, tgt: str, mode: str, enemy_pos=None) -> tupl
     return w, cost
 
 
-def legal_shots(game, ship, used=(), budget: float | None = None) -> list[tuple[str, str]]:
+def legal_shots(game: Lookups, ship: Ship, used: Container[str] = (),
+                budget: float | None = None) -> list[tuple[str, str]]:
     """(key, label) of every shot one weapon not in ``used`` may take now within ``budget``."""
     budget = ship.available() if budget is None else budget
     enemy = game.enemy(ship.side)
     drones = [d for d in game.drones if d.alive and d.owner != ship.side]
-    out = []
+    out: list[tuple[str, str]] = []
     for w in ship.weapons:
         if not w.alive or w.fired or w.id in used:
             continue

@@ -11,19 +11,21 @@ between decisions (seed 001's memory, e.g. "fired disruptors this turn", is a sh
 """
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import partial
+from typing import Any
 from operator import attrgetter
 
 from ..core.dice import Dice
 from .state import Drone, Rack, Ship, Weapon
 
-SHIP_FIELDS = tuple(f for f in Ship.__slots__)  # in __init__ order (a slotted dataclass lists them so)
+SHIP_FIELDS = tuple(f.name for f in fields(Ship))  # in __init__ order (a compiled Ship has no __slots__)
 _SHIP = attrgetter(*SHIP_FIELDS)
 _I_SHIELDS, _I_BOXES = SHIP_FIELDS.index("shields"), SHIP_FIELDS.index("boxes")
 _I_WEAPONS, _I_RACKS = SHIP_FIELDS.index("weapons"), SHIP_FIELDS.index("racks")
 _WEAPON = attrgetter("alive", "fired", "arm")  # the rest of a weapon is its card (id, kind, arc, masks)
 _RACK = attrgetter("alive", "ammo", "launched")
-_DRONE = attrgetter(*Drone.__slots__)
+_DRONE = attrgetter(*(f.name for f in fields(Drone)))
 assert SHIP_FIELDS[:4] == ("side", "spec", "pos", "facing") and "weapons" in SHIP_FIELDS
 
 
@@ -43,10 +45,7 @@ def _ship_from(values: tuple, cards: list[Weapon]) -> Ship:
     values[_I_BOXES] = dict(values[_I_BOXES])
     weapons = []
     for card, (alive, fired, arm) in zip(cards, values[_I_WEAPONS]):
-        w = object.__new__(Weapon)  # not Weapon(): its __post_init__ would work out the arc masks again
-        w.id, w.kind, w.arc, w.phaser, w.masks = card.id, card.kind, card.arc, card.phaser, card.masks
-        w.alive, w.fired, w.arm = alive, fired, arm
-        weapons.append(w)
+        weapons.append(Weapon(card.id, card.kind, card.arc, alive, fired, arm))  # its masks: arc_masks' memo
     values[_I_WEAPONS] = weapons
     values[_I_RACKS] = [Rack(*r) for r in values[_I_RACKS]]
     return Ship(*values)
@@ -63,11 +62,11 @@ def take(game) -> tuple:
             game.dice.snapshot())
 
 
-def build(game, snap: tuple, log) -> "object":
+def build(game: Any, snap: tuple[Any, ...], log: Any) -> Any:
     """A new Game in the state of ``snap`` (taken from ``game`` or a Game restored from it), logging to ``log``."""
     (phase, turn, impulse, over, drone_count, start_internal, ships, drones, in_process, standing, standing_accel,
      dice) = snap
-    new = object.__new__(type(game))
+    new = type(game)({}, game.dice, like=game)  # an empty engine: every field is set below
     # shared: immutable data and memo caches of pure lookups (the charts never change during a game)
     new.tables, new.rules, new.order, new.board, new.setup, new.max_turns, new.robot_rules = (
         game.tables, game.rules, game.order, game.board, game.setup, game.max_turns, game.robot_rules)
@@ -77,7 +76,7 @@ def build(game, snap: tuple, log) -> "object":
     new.ships = {values[0]: _ship_from(values, game.ships[values[0]].weapons) for values in ships}
     new.drones = [Drone(*values) for values in drones]
     new.weapon_index = {side: {w.id: w for w in ship.weapons} for side, ship in new.ships.items()}
-    slots = getattr(game, "arm_slots", None)
+    slots = game.arm_slots
     if slots is None:  # each kind's weapons as places on the card (Ship.weapons_by_kind), shared: the cards are fixed
         slots = game.arm_slots = {side: {kind: tuple(i for i, w in enumerate(ship.weapons) if w.kind == kind)
                                          for kind in game.arms[side]} for side, ship in game.ships.items()}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.hexgrid import Hex
 from .arcs import arc_masks
@@ -154,4 +155,4 @@ class Allocation:
     regen: tuple[int, ...] = ()  # shield numbers 1..6, one entry per box
     hold: tuple[str, ...] = ()  # drone ids kept in tractors
     photons: tuple[str, ...] = ()  # photon ids to arm/hold this turn
-    reasons: list = field(default_factory=list)
+    reasons: list[Any] = field(default_factory=list)

@@ -7,6 +7,7 @@ applies and listed in docs/armada.md 'Overriding Rule'.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -84,7 +85,8 @@ def deployment_zone(dice: Dice, n: Numbers | None = None) -> Decision:
 
 def deploy_speed(style: str, max_speed: int, n: Numbers | None = None) -> int:
     """ARM.DEPLOY.ZONE: cautious 1, normal 2, aggressive 3 (the deploy_speed entry) if the ship can."""
-    return min((n or numbers()).deploy_speed[style], max_speed)
+    speed: int = min((n or numbers()).deploy_speed[style], max_speed)
+    return speed
 
 
 def squadron_deployment(style: str, n: Numbers | None = None) -> Decision:
@@ -103,9 +105,16 @@ def formation_order(ships: list[tuple[str, int, int]]) -> list[str]:
     faster ships toward the outer flanks, slower ones next to the flagship."""
     if not ships:
         return []
-    flag = max(ships, key=lambda s: (s[1], s[0]))
-    rest = sorted((s for s in ships if s is not flag), key=lambda s: (s[2], s[1], s[0]))  # slow first
-    west, east = [], []
+    at = 0  # the flagship: the first of the greatest (points, id), as max() takes it
+    for i in range(1, len(ships)):
+        if (ships[i][1], ships[i][0]) > (ships[at][1], ships[at][0]):
+            at = i
+    flag = ships[at]
+    # the others by (max speed, points, id), slow first; ties in their order (a stable sort: the index). By index,
+    # not ``is``: compiled, a tuple of a str and two ints is unboxed and no longer the same object when read again
+    rest = [ships[i] for _, _, _, i in sorted([(s[2], s[1], s[0], i) for i, s in enumerate(ships) if i != at])]
+    west: list[str] = []
+    east: list[str] = []
     for i, s in enumerate(rest):
         (west if i % 2 == 0 else east).append(s[0])
     return list(reversed(west)) + [flag[0]] + east
@@ -294,7 +303,7 @@ class DefenceView:
     evade_close: bool = True  # RRG 1.5 evade rerolls at close range (docs 'Evade')
 
 
-def _damage(faces, squadron_attack: bool) -> int:
+def _damage(faces: Sequence[str], squadron_attack: bool) -> int:
     return damage(faces, squadron_attack)
 
 
@@ -311,7 +320,7 @@ class _After:
     faceup: bool  # a crit would deal the first card face up
 
 
-def _after(v: DefenceView, kinds) -> _After:
+def _after(v: DefenceView, kinds: Collection[str]) -> _After:
     """The effect of the token kinds ``kinds`` on the attack. An evade reroll (medium, close range) cannot
     be known when the tokens are chosen: the rerolled die counts as it was rolled (docs 'Defence tokens')."""
     faces = [] if "scatter" in kinds else list(v.faces)
@@ -415,7 +424,7 @@ class SquadTarget:
     counter: bool = False
 
 
-SQUAD_GROUPS = {"escort": ("Escort", lambda t: t.escort),  # ARM.SQ.TARGET's three kinds (each target in one)
+SQUAD_GROUPS: dict[str, tuple[str, Callable[[SquadTarget], bool]]] = {"escort": ("Escort", lambda t: t.escort),  # ARM.SQ.TARGET's three kinds (each target in one)
                 "no-counter": ("without Counter", lambda t: not t.escort and not t.counter),
                 "counter": ("with Counter", lambda t: not t.escort and t.counter)}
 

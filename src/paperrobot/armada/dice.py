@@ -6,6 +6,8 @@ holds the confirmed face counts (red 2 blank/2 hit/2 crit/1 accuracy/1 double hi
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..core.dice import Dice
 
 RED, BLUE, BLACK = "R", "U", "K"
@@ -46,10 +48,11 @@ def roll_blue(dice: Dice, purpose: str, side: str = "imperial") -> str:
     return blue_face(dice.roll(8, f"blue die: {purpose}", side))
 
 
-def damage(faces, squadron: bool, bomber: bool = False) -> int:
+def damage(faces: Iterable[str], squadron: bool, bomber: int = False) -> int:
+    """``bomber``: a bool, or the keyword's value (Squad.keyword: an int) as attacks.py passes it."""
     table = SQUAD_DAMAGE if squadron and not bomber else SHIP_DAMAGE
     return sum(table[f] for f in faces)
 
 
-def has_crit(faces) -> bool:
+def has_crit(faces: Iterable[str]) -> bool:
     return any(f in ("crit", "hit+crit") for f in faces)

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from ..core.contract import Decision, Request
+from .geometry import Footprint
 from . import dice as D
 from .measure import ShotOpt
 from .sides import IMPERIAL
@@ -19,7 +22,7 @@ def expected(o: ShotOpt) -> float:
     return sum(0.5 if vs_squad and c != "K" else 0.75 if vs_squad else D.MEAN[c] for c in o.colours)
 
 
-def _score(parts, dice: int) -> float:
+def _score(parts: tuple[float, float, float | None, float], dice: int) -> float:
     """A course's score as _maneuver sums it, term by term in this order (the order fixes the rounding)."""
     off, bump, turn, nav = parts
     s = off
@@ -31,39 +34,54 @@ def _score(parts, dice: int) -> float:
     return s
 
 
+def _floor_order(c: tuple[float, int, Any, Any]) -> tuple[float, int]:
+    """_maneuver's order of the courses: floor, then the order listed."""
+    return (c[0], c[1])
+
+
 class Policy:
     """The Rebel captain of simulations: answers each request with an option key (reads, never changes, the game)."""
 
-    def __init__(self):
-        self._kinds = {"command": self._command, "activate": self._activate, "attack": self._attack,
+    def __init__(self) -> None:
+        self._kinds: dict[str, Callable[[Request], str]] = {"command": self._command, "activate": self._activate, "attack": self._attack,
                        "defend": self._defend, "maneuver": self._maneuver, "squadron-pick": self._squadron_pick,
                        "squadron": self._squadron}
 
     def decide(self, request: Request) -> Decision:
         return Decision(self._kinds[request.kind](request), WHY)
 
-    def _command(self, request):
+    def _command(self, request: Request) -> str:
         ship: Ship = request.subject
         if any(a < b for a, b in zip(ship.shields, ship.spec.shields)) and ship.damage >= 2:
             return "repair"
         return "concentrate" if ship.speed > 0 else "navigate"
 
-    def _activate(self, request):
+    def _activate(self, request: Request) -> str:
         game = request.state
-        return max(request.subject, key=lambda s: (sum(expected(o) for o in game.ship_shots(s)), s.uid)).uid
+        best: tuple[float, str] | None = None
+        for s in request.subject:  # the first of the greatest (expected hits, uid), as max() takes it
+            k = (sum(expected(o) for o in game.ship_shots(s)), s.uid)
+            if best is None or k > best:
+                best = k
+        assert best is not None
+        return best[1]
 
-    def _attack(self, request):
+    def _attack(self, request: Request) -> str:
         shots = request.subject
         if not shots:
             return "pass"
-        best = max(shots, key=lambda o: (isinstance(o.target, Ship), expected(o),
-                                         -(o.target.zone_shields(o.tzone) if o.tzone else 0), o.key))
-        return best.key
+        best: tuple[bool, float, int, str] | None = None
+        for o in shots:  # the first of the greatest, as max() takes it
+            k = (isinstance(o.target, Ship), expected(o), -(o.target.zone_shields(o.tzone) if o.tzone else 0), o.key)
+            if best is None or k > best:
+                best = k
+        assert best is not None
+        return best[3]
 
-    def _defend(self, request):
+    def _defend(self, request: Request) -> str:
         return "+".join(self.tokens(request.subject)) or "none"
 
-    def tokens(self, view) -> tuple[str, ...]:
+    def tokens(self, view: dict[str, Any]) -> tuple[str, ...]:
         ship: Ship = view["ship"]
         faces = view["faces"]
         dmg = D.damage(faces, view["squad_attack"] and not view["bomber"])
@@ -86,7 +104,7 @@ class Policy:
                     break
         return tuple(out)
 
-    def _maneuver(self, request):
+    def _maneuver(self, request: Request) -> str:
         """End where the two best-armed zones have the most dice on Imperial ships; otherwise close in.
 
         The score of a course is (off the table 1e6, overlapping a ship 1e4) - 40 x (dice of its two best zones)
@@ -100,31 +118,40 @@ class Policy:
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)
         most = sum(sorted(sum(ship.battery(z)) for z in ZONES)[-2:])
-        scored = []
+        scored: list[tuple[float, int, tuple[float, float, float | None, float], Footprint]] = []
         for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
             turn = None if target is None else math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
             parts = (0.0 if on else 1e6, 1e4 if bump else 0.0, turn, 5.0 if o.value[2] else 0.0)
             scored.append((_score(parts, most), i, parts, fp))
-        scored.sort(key=lambda c: (c[0], c[1]))
-        best, score = None, math.inf
+        scored.sort(key=_floor_order)
+        best: int | None = None
+        score = math.inf
         for floor, i, parts, fp in scored:
             if best is not None and (floor > score or (floor == score and i > best)):
                 break
             s = _score(parts, sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:]))
-            if s < score or (s == score and i < best):
+            if s < score or (s == score and best is not None and i < best):
                 best, score = i, s
+        assert best is not None
         return options[best].key
 
-    def _squadron_pick(self, request):
-        return request.subject[0].uid
+    def _squadron_pick(self, request: Request) -> str:
+        first: Squad = request.subject[0]
+        return first.uid
 
-    def _squadron(self, request):
+    def _squadron(self, request: Request) -> str:
         view, options = request.subject, request.options
         q: Squad = view["squad"]
         game = view["game"]
         shots = [o for o in options if isinstance(o.value, ShotOpt)]
         if shots:
-            return min(shots, key=lambda o: (isinstance(o.value.target, Ship), getattr(o.value.target, "hull", 0), o.key)).key
+            least: tuple[bool, int, str] | None = None
+            for o in shots:  # the first of the least, as min() takes it
+                k = (isinstance(o.value.target, Ship), getattr(o.value.target, "hull", 0), o.key)
+                if least is None or k < least:
+                    least = k
+            assert least is not None
+            return least[2]
         if view["did_move"]:
             return "pass"
         foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest(game.live_ships(IMPERIAL), q.x, q.y)

@@ -12,6 +12,7 @@ order's four tiers (robot.py measures them lazily in that order), and the compar
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -58,8 +59,29 @@ class Numbers(rr.Numbers):
 
     __slots__ = rr.number_slots(SPECS)
     SPECS = SPECS
+    # the entries read by name (set from SPECS by rr.Numbers; declared for the type checker, ai.py compiled)
+    commander_style: Mapping[str, str]
+    focal_point_shift: Mapping[str, str]
+    focal_point_distance: int
+    focal_point_again_distance: int
+    deployment_zone: Mapping[str, str]
+    deploy_speed: Mapping[str, int]
+    squadron_deploy: Mapping[str, str]
+    command_reroll_limit: int
+    squadron_target_order: tuple[str, ...]
+    token_order: tuple[str, ...]
+    n_commander_style: str
+    n_focal_point_shift: str
+    n_focal_point_distance: str
+    n_focal_point_again_distance: str
+    n_deployment_zone: str
+    n_deploy_speed: str
+    n_squadron_deploy: str
+    n_command_reroll_limit: str
+    n_squadron_target_order: str
+    n_token_order: str
 
-    def command_table(self, style: str, enemy_in_range: bool):
+    def command_table(self, style: str, enemy_in_range: bool) -> tuple[Mapping[str, str], str]:
         """ARM.CMD.ROLL: the commander style's IN or OUT table (blue face -> command) and its variant note."""
         name = f"command_{style}_{'in' if enemy_in_range else 'out'}"
         return getattr(self, name), getattr(self, f"n_{name}")

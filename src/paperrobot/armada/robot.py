@@ -6,12 +6,16 @@ never changes them, and answers with an option key of the request and the reason
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..core.contract import Decision, Reason, Request
+from ..core.contract import Decision, Option, Reason, Request
 from ..core.dice import Dice
+from ..core.robot_rules import RobotRules
 from . import ai
 from .procedure import numbers
-from .measure import ShotOpt
+from .geometry import Footprint, Pose
+from .measure import ShotOpt, size_of
 from .sides import IMPERIAL, REBEL
 from .geometry import ADJACENT
 from .ranges import poly_within
@@ -19,36 +23,56 @@ from .tactics import angle_diff, course_table, double_arc_sieve, double_arcs, ne
 from .state import Ship, Squad
 
 
-def to_shots(shots) -> list[ai.Shot]:
+def to_shots(shots: Sequence[Any]) -> list[ai.Shot]:
     """The engine's measured attacks (ShotOpt, or options holding them) as the AI's Shot records."""
     out = []
     for o in shots:
         s = o if isinstance(o, ShotOpt) else o.value
         if not isinstance(s, ShotOpt):
             continue
-        sq = isinstance(s.target, Squad)
-        out.append(ai.Shot(s.zone or "squadron", s.target.uid, s.tzone, len(s.colours),
-                           s.target.hull if sq else s.target.zone_shields(s.tzone), sq))
+        target = s.target
+        if isinstance(target, Squad):
+            out.append(ai.Shot(s.zone or "squadron", target.uid, s.tzone, len(s.colours), target.hull, True))
+        else:
+            out.append(ai.Shot(s.zone or "squadron", target.uid, s.tzone, len(s.colours),
+                               target.zone_shields(_tzone(s.tzone)), False))
     return out
 
 
-def _beyond(fp, ship: Ship, e: Ship, limit: float) -> bool:
+def _tzone(tzone: str | None) -> str:
+    """A shot at a ship names the defending hull zone (ShotOpt.tzone is None only for a squadron)."""
+    assert tzone is not None
+    return tzone
+
+
+def _beyond(fp: Footprint, ship: Ship, e: Ship, limit: float) -> bool:
     """poly_distance(fp.base, e.fp.base) > limit (``fp``: a footprint of ``ship``). Bases whose circumscribed
     circles are more than ``limit`` and a micron apart are beyond it without measuring the polygons."""
-    gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(ship.size) - ship_radius(e.size)
+    gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(size_of(ship)) - ship_radius(size_of(e))
     if gap > limit + 1e-6:
         return True
     return not poly_within(fp.base, e.fp.base, limit)
+
+
+def _flagship(ships: Sequence[Ship]) -> Ship:
+    """The ship with the most points (then the highest uid): the first of the greatest, as max() takes it."""
+    flag = ships[0]
+    most = (flag.spec.points, flag.uid)
+    for s in ships[1:]:
+        k = (s.spec.points, s.uid)
+        if k > most:
+            flag, most = s, k
+    return flag
 
 
 class Robot:
     """Answers every Imperial request of the engine with the seed's rules (and their reasons). It rolls the
     game's dice (the one source of chance); what it remembers between decisions (the attack plan) is game state."""
 
-    def __init__(self, dice: Dice, robot_rules=None):
+    def __init__(self, dice: Dice, robot_rules: RobotRules | None = None):
         self.dice = dice
         self.n = numbers(robot_rules)  # the procedure's tables and numbers (procedure.py; None: the published)
-        self._kinds = {"style": self._style, "focal": self._focal, "zone": self._zone, "squadrons": self._squadrons,
+        self._kinds: dict[str, Callable[[Request], Decision]] = {"style": self._style, "focal": self._focal, "zone": self._zone, "squadrons": self._squadrons,
                        "ai-command": self._ai_command, "activate": self._activate, "attack": self._attack,
                        "defend": self._defend, "maneuver": self._maneuver, "squadron-pick": self._squadron_pick,
                        "squadron": self._squadron}
@@ -57,28 +81,28 @@ class Robot:
         return self._kinds[request.kind](request)
 
     # set-up
-    def _style(self, request):
+    def _style(self, request: Request) -> Decision:
         return ai.commander_style(self.dice, self.n)
 
-    def _focal(self, request):
+    def _focal(self, request: Request) -> Decision:
         game = request.state
         dec = ai.focal_point(request.subject, self.dice, game.width, game.geo.ruler.distance, self.n)
         return Decision(repr(dec.action), dec.reasons)
 
-    def _zone(self, request):
+    def _zone(self, request: Request) -> Decision:
         return ai.deployment_zone(self.dice, self.n)
 
-    def _squadrons(self, request):
+    def _squadrons(self, request: Request) -> Decision:
         return ai.squadron_deployment(request.state.style, self.n)
 
     # ship phase
-    def _ai_command(self, request):
+    def _ai_command(self, request: Request) -> Decision:
         game, ship = request.state, request.subject
         dec = self.command(game, ship)
         how, cmd = dec.action
         return Decision(f"{how}:{cmd}", dec.reasons)
 
-    def command(self, game, ship: Ship) -> Decision:
+    def command(self, game: Any, ship: Ship) -> Decision:
         """ARM.CMD.ROLL / ARM.CMD.TOKEN / ARM.CMD.NAV: ('dial' | 'token', command)."""
         enemy_in, any_shot = self.in_reach(game, ship)
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
@@ -96,16 +120,20 @@ class Robot:
         return dec
 
     @staticmethod
-    def in_reach(game, ship: Ship) -> tuple[bool, bool]:
+    def in_reach(game: Any, ship: Ship) -> tuple[bool, bool]:
         """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
         game.ship_shots(ship), found group by group (the ships first, most dice first: those the activation has
         measured), each measured only until one answers; a group that dice_bounds leaves out has no shot."""
-        for g, _, zones in sorted(game.dice_bounds(ship), key=lambda e: (e[0] is None, -e[1])):
+        bounds: list[tuple[Ship | None, int, list[int]]] = game.dice_bounds(ship)
+        # sorted by (squadrons last, highest bound first), ties in their order (a stable sort: the index)
+        order = sorted([(e[0] is None, -e[1], i) for i, e in enumerate(bounds)])
+        for _, _, i in order:
+            g, _, zones = bounds[i]
             if game.group_has_shot(ship, g, zones):
                 return g is not None, True
         return False, False
 
-    def _activate(self, request):
+    def _activate(self, request: Request) -> Decision:
         """ARM.ACT.ORDER. ai.activation takes the ship with the most dice on one enemy target group first; only what
         can change its choice, die or text is measured, and only the candidates that can still be chosen are passed
         on (the choice, die and text depend on the tied candidates of the first tier that holds any, and on nothing
@@ -115,8 +143,10 @@ class Robot:
         stay-out only when no ship has squadrons."""
         game = request.state
         cands = request.subject
-        groups = sorted(((bound, i, g, zones) for i, s in enumerate(cands) for g, bound, zones in game.dice_bounds(s)),
-                        key=lambda e: -e[0])
+        found: list[tuple[int, int, Ship | None, list[int]]] = [
+            (bound, i, g, zones) for i, s in enumerate(cands) for g, bound, zones in game.dice_bounds(s)]
+        # highest bound first, ties in their order (a stable sort: the index)
+        groups = [found[k] for _, k in sorted([(-e[0], k) for k, e in enumerate(found)])]
         best, most = 0, [0] * len(cands)
         for bound, i, g, zones in groups:
             if bound < best:
@@ -142,7 +172,7 @@ class Robot:
                              self.dice)
 
     @staticmethod
-    def _stays_out(game, ship: Ship, enemies) -> bool:
+    def _stays_out(game: Any, ship: Ship, enemies: Sequence[Ship]) -> bool:
         """ARM.ACT.ORDER tier 3: some course on the table, overlapping no ship, ends beyond long range of every enemy."""
         long_r = game.geo.ruler.long
         # every course placed at once (course_table: joints shared, the ships that could be bumped listed once)
@@ -151,7 +181,7 @@ class Robot:
                 return True
         return False
 
-    def _attack(self, request):
+    def _attack(self, request: Request) -> Decision:
         game = request.state
         shots = to_shots(request.subject)
         plan = game.plan if game.attacks_left < 2 else None
@@ -165,12 +195,12 @@ class Robot:
             keys.append(key)
         return Decision("+".join(keys) if group == "squadrons" else keys[0], dec.reasons)
 
-    def _defend(self, request):
+    def _defend(self, request: Request) -> Decision:
         view = request.subject
         game = view["game"]
         ship: Ship = view["ship"]
         shot: ShotOpt = view["shot"]
-        zone = shot.tzone
+        zone = _tzone(shot.tzone)
         v = ai.DefenceView(view["faces"], view["colours"], shot.band if not view["squad_attack"] else "close",
                            [(k, e) for k, e in ship.tokens], set(view["locked"]), ship.zone_shields(zone),
                            max(ship.zone_shields(z) for z in ADJACENT[zone]), ship.hull_left, view["threat"],
@@ -178,16 +208,16 @@ class Robot:
         dec = ai.defence(v, self.n)
         return Decision("+".join(k for k, _ in dec.action) or "none", dec.reasons)
 
-    def _maneuver(self, request):
+    def _maneuver(self, request: Request) -> Decision:
         return self.course(request.state, request.subject, request.options)
 
-    def course(self, game, ship: Ship, options) -> Decision:
+    def course(self, game: Any, ship: Ship, options: Sequence[Option]) -> Decision:
         """ARM.CMD.NAV: keep formation, break it for a double arc (ARM.OVERRIDE: stay on the table, do not ram)."""
-        enemies = game.live_ships(REBEL)
-        flag = max(game.live_ships(IMPERIAL), key=lambda s: (s.spec.points, s.uid))
+        enemies: list[Ship] = game.live_ships(REBEL)
+        flag = _flagship(game.live_ships(IMPERIAL))
         target = nearest(enemies, flag.x, flag.y)
-        aim = (target.x, target.y) if target else game.focal
-        measured = []
+        aim: tuple[float, float] = (target.x, target.y) if target else game.focal
+        measured: list[tuple[str, int, tuple[int, ...], float, bool, bool, bool, Pose, Footprint]] = []
         for o, ((x, y, a), fp, on, bump) in zip(options, course_table(game, ship, options)):
             dx, dy = aim[0] - x, aim[1] - y
             # keep the slot: aim at the point beside the aim point matching the ship's place in line
@@ -205,9 +235,11 @@ class Robot:
         # every course measured: a later course with a double arc has a larger (error, key), one outside the pool
         # is never taken.
         pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
-        doubles = game.ship_memo("double-arcs")  # the navigate look-ahead and the maneuver see the same courses
+        doubles: dict[tuple[str, float, float, float], list[str]] = game.ship_memo("double-arcs")  # the navigate
+        # look-ahead and the maneuver see the same courses
         found: dict[str, str] = {}
-        order = sorted(pool, key=lambda m: (m[3], m[0]))
+        # by (error, key), ties in their order (a stable sort: the index)
+        order = [pool[k] for _, _, k in sorted([(m[3], m[0], k) for k, m in enumerate(pool)])]
         todo = [m[7] for m in order if (ship.uid, *m[7]) not in doubles]
         for pose, maybe in zip(todo, double_arc_sieve(ship, todo, enemies, game.geo.ruler)):
             if not maybe:  # the sieve settles most courses from their centres alone
@@ -224,22 +256,25 @@ class Robot:
         return ai.course(courses)
 
     # squadrons
-    def _squadron_pick(self, request):
+    def _squadron_pick(self, request: Request) -> Decision:
         game = request.state
-        enemy = game.live_squads(REBEL) or game.live_ships(REBEL)
-
-        def near(q):
-            return min((math.hypot(e.x - q.x, e.y - q.y) for e in enemy), default=math.inf)
-
-        first = min(request.subject, key=lambda q: (near(q), q.uid)).uid
+        enemy: list[Ship] | list[Squad] = game.live_squads(REBEL) or game.live_ships(REBEL)
+        first = ""
+        best: tuple[float, str] | None = None
+        for q in request.subject:  # the first of the least (distance to the nearest enemy, uid)
+            near = math.inf
+            for e in enemy:
+                near = min(near, math.hypot(e.x - q.x, e.y - q.y))
+            if best is None or (near, q.uid) < best:
+                best, first = (near, q.uid), q.uid
         return Decision(first, (Reason("ARM.SQ.MOVE", f"{first} is the closest to the enemy: it activates first"),))
 
-    def _squadron(self, request):
+    def _squadron(self, request: Request) -> Decision:
         return self.decide_squadron(request.subject, request.options)
 
-    def decide_squadron(self, view, options):
+    def decide_squadron(self, view: dict[str, Any], options: Sequence[Option]) -> Decision:
         q: Squad = view["squad"]
-        g = view["game"]
+        g: Any = view["game"]
         shots = [o for o in options if isinstance(o.value, ShotOpt)]
         sq_shots = [o for o in shots if isinstance(o.value.target, Squad)]
         if sq_shots:
@@ -251,7 +286,12 @@ class Robot:
         ship_shots = [o for o in shots if isinstance(o.value.target, Ship)]
         moves = [o for o in options if o.key.startswith("move:")]
         if ship_shots and (not moves or view["did_move"] or not view["ordered"]):
-            best = min(ship_shots, key=lambda o: (o.value.target.zone_shields(o.value.tzone), o.key))
+            best = ship_shots[0]
+            least = (best.value.target.zone_shields(best.value.tzone), best.key)
+            for o in ship_shots[1:]:  # the first of the least (shields of the zone, key)
+                k = (o.value.target.zone_shields(o.value.tzone), o.key)
+                if k < least:
+                    best, least = o, k
             rule = "ARM.TARGET.WEAKARC" if view["ordered"] else "ARM.OVERRIDE"
             text = (f"attack {best.value.target.uid} in its {best.value.tzone} zone, the fewest shields in reach"
                     if view["ordered"] else f"an enemy ship is already in reach: attack {best.value.target.uid} "

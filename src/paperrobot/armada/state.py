@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from .data import ShipSpec, SizeClass, SquadronSpec, geometry, parse_dice
 from .geometry import Footprint, footprint
-from .polygons import circle
+from .polygons import Poly, circle
 
 ZONE_INDEX = {"front": 0, "left": 1, "right": 2, "rear": 3}
 
@@ -21,7 +22,7 @@ class Ship:
     a: float
     speed: int
     shields: list[int] = field(default_factory=list)
-    tokens: list[list] = field(default_factory=list)  # [kind, exhausted]
+    tokens: list[list[Any]] = field(default_factory=list)  # [kind, exhausted]
     facedown: int = 0
     faceup: list[str] = field(default_factory=list)
     cmd_tokens: set[str] = field(default_factory=set)
@@ -32,7 +33,7 @@ class Ship:
     slot: float = 0.0  # sideways offset in the formation (mm, + = port)
     size: SizeClass | None = None  # the base's measurements (from the game's geometry)
     _fp: Footprint | None = None
-    _at: tuple = ()
+    _at: tuple[float, ...] = ()
 
     @classmethod
     def make(cls, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int,
@@ -43,10 +44,13 @@ class Ship:
     @property
     def fp(self) -> Footprint:
         at = (self.x, self.y, self.a)
-        if self._fp is None or self._at != at:
-            self._fp = footprint(self.size, *at)
+        fp = self._fp
+        if fp is None or self._at != at:
+            size = self.size
+            assert size is not None  # set by make() and kept by snapshot.restore
+            fp = self._fp = footprint(size, *at)
             self._at = at
-        return self._fp
+        return fp
 
     @property
     def damage(self) -> int:
@@ -71,7 +75,7 @@ class Ship:
     def has_command(self, cmd: str) -> bool:
         return cmd not in self.used and (self.dial == cmd or cmd in self.cmd_tokens)
 
-    def to_view(self) -> dict:
+    def to_view(self) -> dict[str, Any]:
         return {"id": self.uid, "ship": self.spec.name, "size": self.spec.size, "hull": self.spec.hull,
                 "side": self.side, "x": round(self.x, 1),
                 "y": round(self.y, 1), "heading": round(math.degrees(self.a), 1), "speed": self.speed,
@@ -96,7 +100,7 @@ class Squad:
         return cls(uid, spec, side, x, y, spec.hull, radius=radius or geometry().squadron_base.radius)
 
     @property
-    def poly(self):
+    def poly(self) -> Poly:
         return circle(self.x, self.y, self.radius)
 
     def keyword(self, word: str) -> int:
@@ -107,7 +111,7 @@ class Squad:
                 return int(parts[1]) if len(parts) > 1 else 1
         return 0
 
-    def to_view(self) -> dict:
+    def to_view(self) -> dict[str, Any]:
         return {"id": self.uid, "squadron": self.spec.name, "side": self.side, "x": round(self.x, 1),
                 "y": round(self.y, 1), "hull": self.hull, "destroyed": self.destroyed}
 
@@ -117,4 +121,4 @@ class Obstacle:
     kind: str  # asteroid, debris, station
     x: float
     y: float
-    poly: list
+    poly: Poly

@@ -10,7 +10,7 @@ pytest.importorskip("statsmodels")
 from paperrobot.core.errors import PaperRobotError
 from paperrobot.sim import synthetic
 from paperrobot.sim.balance import BalanceStore, Matchup, Plan, SweepError, report_dict, report_lines, run_sweep
-from paperrobot.sim.chunks import Chunk, LocalEngine, play_chunk
+from paperrobot.sim.chunks import Chunk, LocalEngine, play_chunk, task_size
 from paperrobot.sim.store import ResultStore
 
 PLAY = partial(synthetic.play, draw=0.05, shared=0.8)
@@ -98,6 +98,15 @@ def test_the_process_pool_gives_the_same_rows_as_one_process():
         pooled = sorted(row for rows in engine.map(chunks) for row in rows)
     assert pooled == serial
     assert {r.score for r in serial} <= {0.0, 0.5, 1.0}
+
+
+def test_a_searching_opponents_games_go_out_in_small_tasks_and_give_the_same_sweep():
+    assert [task_size(25, n, 1.0) for n in (1, 20, 200)] == [25, 25, 25]
+    assert [task_size(25, n, 5.0) for n in (1, 8, 9, 20, 200, 1000)] == [1, 1, 2, 3, 25, 25]
+    searching = matchup(opponent="search:50")  # a name only: the synthetic game's play ignores it
+    small, large = BalanceStore(None), BalanceStore(None)
+    assert sweep(small, m=searching).fit.interval == sweep(large).fit.interval
+    assert sorted(small.rows("synthetic/test/seed1")) == sorted(large.rows("synthetic/test/seed1"))
 
 
 def test_the_store_refuses_a_database_of_another_kind(tmp_path):

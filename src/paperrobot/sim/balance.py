@@ -9,10 +9,9 @@ A matchup is a picklable ``play(seed, handicap) -> Outcome`` plus the robot's si
 3. **Precision.** With ``precision=W``, add seeds to every level in batches until the Fieller interval's
    half-width is at most W (or ``max_games`` is reached).
 
-Every game goes to a SQLite store as it finishes (a chunk per transaction), keyed by (matchup, level, seed
-index). The sweep's choices depend only on game results, and a game's result only on (matchup, level,
-seed), so running the same sweep again replays nothing it has: it resumes an interrupted sweep, and a larger
-``games_per_level`` or a finer ``precision`` extends a finished one.
+Every game goes to a SQLite store as it finishes (one transaction a chunk, chunks.task_size), keyed by
+(matchup, level, seed index). The choices depend only on game results, and a result only on (matchup, level,
+seed): the same sweep again replays nothing it has, so it resumes, and more games or a finer precision extend it.
 """
 from __future__ import annotations
 
@@ -29,7 +28,8 @@ from typing import Any, Callable, Sequence
 from ..core import players
 from ..core.errors import PaperRobotError
 from .balance_words import plain_answer, report_name
-from .chunks import Chunk, HandicapPlay, Row, split
+from .chunks import Chunk, HandicapPlay, Row, split, task_size
+from .rungs import cost
 
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -316,7 +316,7 @@ def run_sweep(matchup: Matchup, plan: Plan, store: BalanceStore, engine, progres
         chunks = []
         for level in levels:
             missing = [i for i in range(n) if (level, i) not in have]
-            for indices in split(missing, plan.chunk):
+            for indices in split(missing, task_size(plan.chunk, len(missing), cost("robot", matchup.opponent))):
                 chunks.append(Chunk(matchup.play, matchup.robot_side, plan.level_base(level), matchup.handicap(level),
                                     indices))
         todo = sum(len(c.indices) for c in chunks)

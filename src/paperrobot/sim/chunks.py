@@ -104,3 +104,10 @@ class LocalEngine:
 def split(indices: Iterable[int], size: int) -> list[tuple[int, ...]]:
     indices = list(indices)
     return [tuple(indices[i:i + size]) for i in range(0, len(indices), max(1, size))]
+
+
+def task_size(limit: int, todo: int, cost: float) -> int:
+    """Games per task: ``limit`` when the games are cheap (``cost`` 1, rungs.cost); a searching player's games
+    take seconds each, so then about an eighth of the work, which keeps every worker busy and loses little to
+    Ctrl-C. The rows do not depend on it: a game's seed comes from its index."""
+    return limit if cost <= 1 else min(limit, max(1, -(-todo // 8)))

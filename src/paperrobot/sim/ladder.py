@@ -31,7 +31,7 @@ from typing import Any, Sequence
 from ..core.errors import PaperRobotError
 from ..core.files import DB_APPLICATION_ID
 from . import rungs as rung_kinds
-from .chunks import Chunk, Row, split
+from .chunks import Chunk, Row, split, task_size
 from .ratings import ANCHOR, LadderFit, Result, adjacent, fit_ladder, information_gain
 from .fit import Z95
 
@@ -262,8 +262,7 @@ def run_ladder(spec: Spec, plan: Plan, store: LadderStore, engine, progress: Pro
             have = store.indices(spec.key, robot, player, spec.handicap)
             play = spec.play(robot, player)
             todo = [i for i in range(n) if i not in have]
-            # a searching rung's games take seconds each: small chunks keep every worker busy
-            size = plan.chunk if rung_kinds.cost(robot, player) == 1 else max(1, math.ceil(len(todo) / 4))
+            size = task_size(plan.chunk, len(todo), rung_kinds.cost(robot, player))
             chunks = [Chunk(play, spec.robot_side, spec.base_seed, _level(spec.handicap), tuple(indices))
                       for indices in split(todo, size)]
             work.append((robot, player, chunks))

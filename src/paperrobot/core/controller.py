@@ -5,19 +5,53 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import Roll
+from .dice import Dice, Roll
 
 
 class Reason:
     """Why a robot did something: the catalogue rule ID (e.g. "SFB.R3"), one sentence, the dice it rolled.
 
-    A plain class with slots, not a frozen dataclass: a battle makes thousands, and the frozen
-    dataclass's guarded __init__ cost is measurable in simulations. Treat it as immutable."""
+    A plain class with slots, not a frozen dataclass: a battle makes thousands, and the frozen dataclass's
+    guarded __init__ cost is measurable in simulations. Treat it as immutable. ``Reason.later`` makes one whose
+    sentence and dice are built when first read: a simulation reads none of its robots' reasons."""
 
-    __slots__ = ("rule", "text", "rolls")
+    __slots__ = ("rule", "_text", "_rolls", "_later")
 
-    def __init__(self, rule: str, text: str, rolls: tuple[Roll, ...] = ()):
-        self.rule, self.text, self.rolls = rule, text, rolls
+    # The defaults are for pickle only: compiled, a native class is unpickled through __init__ with no arguments.
+    def __init__(self, rule: str = "", text: str = "", rolls: tuple[Roll, ...] = ()) -> None:
+        self.rule = rule
+        self._text = text
+        self._rolls = rolls
+        # set by Reason.later: (format, its values, the dice's record, first and end roll), built on first read
+        self._later: tuple[str, tuple[Any, ...], list[Roll] | None, int, int] | None = None
+
+    @staticmethod
+    def later(rule: str, fmt: str, args: tuple[Any, ...] = (), dice: Dice | None = None, mark: int = 0) -> Reason:
+        """Reason(rule, fmt.format(*args), the rolls made on ``dice`` since ``mark``), built when first read.
+        The dice's record only grows, so the rolls from ``mark`` to its length now are this decision's."""
+        reason = Reason(rule, "")
+        reason._later = (fmt, args, None, 0, 0) if dice is None else (fmt, args, dice.rolls, mark, len(dice.rolls))
+        return reason
+
+    def _build(self, later: tuple[str, tuple[Any, ...], list[Roll] | None, int, int]) -> None:
+        fmt, args, record, start, end = later
+        self._text = fmt.format(*args)
+        self._rolls = () if record is None else tuple(record[start:end])
+        self._later = None
+
+    @property
+    def text(self) -> str:
+        later = self._later
+        if later is not None:
+            self._build(later)
+        return self._text
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        later = self._later
+        if later is not None:
+            self._build(later)
+        return self._rolls
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "text": self.text, "rolls": [r.to_json() for r in self.rolls]}
@@ -41,7 +75,8 @@ class Decision:
 
     __slots__ = ("action", "reasons", "memory")
 
-    def __init__(self, action: Any, reasons: tuple[Reason, ...] = (), memory: dict[str, Any] | None = None):
+    # ``action``'s default is for pickle only, as Reason's are.
+    def __init__(self, action: Any = None, reasons: tuple[Reason, ...] = (), memory: dict[str, Any] | None = None):
         self.action, self.reasons, self.memory = action, reasons, memory
 
     @property

@@ -1,52 +1,25 @@
-"""The robot's reasons, put into words only when read.
+"""The FC robot's reasons: the fixed ones, built once, and ``why`` for the rest.
 
 A simulation makes hundreds of robot decisions a battle and reads none of their reasons (the event log is
-off); the log, the narration and the tests read them. ``Why`` is a core Reason whose sentence and dice are
-built on first read, from a ``str.format`` template and its values and from the dice's record: the same
-sentence and dice as the eager Reason, so logs and narration are unchanged.
+off); the log, the narration and the tests read them. ``why`` makes a core Reason whose sentence and dice are
+built on first read (``Reason.later``): the same sentence and dice as the eager Reason, so logs and narration
+are unchanged.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.controller import Reason
+from ..core.dice import Dice
 
-_TEXT, _ROLLS = Reason.text, Reason.rolls  # core's slots: where the built sentence and dice are kept
 
-
-class Why(Reason):
-    """Reason(rule, fmt.format(*args), the rolls made since ``mark`` on ``dice``), built when first read.
-    ``dice`` None: no dice. The dice's record only grows, so the rolls from ``mark`` to the count when made
-    are the ones rolled for this decision."""
-
-    __slots__ = ("_fmt", "_args", "_record", "_span")
-
-    def __init__(self, rule: str, fmt: str, args: tuple = (), dice=None, mark: int = 0):
-        self.rule = rule
-        self._fmt, self._args = fmt, args
-        if dice is None:
-            self._record = None
-            _ROLLS.__set__(self, ())
-        else:
-            self._record = dice.rolls
-            self._span = (mark, len(self._record))
-
-    @property
-    def text(self) -> str:
-        if self._fmt is not None:
-            _TEXT.__set__(self, self._fmt.format(*self._args))
-            self._fmt = self._args = None
-        return _TEXT.__get__(self)
-
-    @property
-    def rolls(self) -> tuple:
-        if self._record is not None:
-            start, end = self._span
-            _ROLLS.__set__(self, tuple(self._record[start:end]))
-            self._record = None
-        return _ROLLS.__get__(self)
+def why(rule: str, fmt: str, args: tuple[Any, ...] = (), dice: Dice | None = None, mark: int = 0) -> Reason:
+    """Reason(rule, fmt.format(*args), the rolls made on ``dice`` since ``mark``), built when first read."""
+    return Reason.later(rule, fmt, args, dice, mark)
 
 
 # ------------------------------------------------------------------------------- the robot's fixed reasons
-R = Reason  # built at once: the constants below and the rarer steps; Why (reasons.py) is built when read
+R = Reason  # built at once: the constants below and the rarer steps; why() builds its sentence when read
 NO_POWER = R("FC.GEN.POWER", "not enough energy for that speed: do as much as power allows")
 NO_TURN = R("FC.3A", "turn mode not satisfied: move straight or sideslip")
 NO_TURN_TO_FA = R("FC.3B1A", "enemy not in FA arc but no turn allowed: straight")

@@ -14,7 +14,7 @@ from ..core.dice import Dice
 from ..core.hexgrid import BASIC_ARCS, Hex
 from .arcs import arc_parts
 from .procedure import numbers
-from .reasons import HOLD_5D, NO_POWER, NUMBER_WORDS, R, Why
+from .reasons import HOLD_5D, NO_POWER, NUMBER_WORDS, R, why
 from .robot_movement import MovementSteps
 from .answers import PLAIN, encode
 from . import geometry as geo
@@ -75,11 +75,11 @@ class Robot(MovementSteps):
         while chosen > 0 and chosen * ship.spec.move_cost > budget:
             chosen -= 8  # FC.1A: drop to the next lower baseline speed
         if chosen != speed:
-            reasons.append(Why("FC.1A", "2d6={}: baseline speed {}, dropped to {} for lack of power{}",
+            reasons.append(why("FC.1A", "2d6={}: baseline speed {}, dropped to {} for lack of power{}",
                                (total, speed, chosen, self.n.n_baseline_speed), self.dice, mark))
             reasons.append(NO_POWER)
         else:
-            reasons.append(Why("FC.1A", "2d6={}: baseline speed {}{}", (total, speed, self.n.n_baseline_speed),
+            reasons.append(why("FC.1A", "2d6={}: baseline speed {}{}", (total, speed, self.n.n_baseline_speed),
                                self.dice, mark))
         budget -= chosen * ship.spec.move_cost
         regen, r = self.regenerate(game, ship, enemy, budget)
@@ -124,7 +124,7 @@ class Robot(MovementSteps):
         else:
             fmt = "d6={0}: do not regenerate shield boxes{3}"
         note = n_.n_regeneration + n_.n_regeneration_boxes
-        return regen, Why("FC.1B", fmt, (roll, len(regen), list(regen), note), self.dice, mark)
+        return regen, why("FC.1B", fmt, (roll, len(regen), list(regen), note), self.dice, mark)
 
     def hold_drones(self, game: Lookups, ship: Ship, enemy: Ship, budget: float) -> tuple[list[str], list[Reason]]:
         """FC.1C: most dangerous held drone first; release or keep paying to hold."""
@@ -138,24 +138,24 @@ class Robot(MovementSteps):
             shield = game.drone_shield(ship, d)
             zero = ship.shields[shield - 1] == 0
             if budget < game.rules.tractor_hold_cost:
-                reasons.append(Why("FC.1C", "no power to hold drone {}: release it", (d.id,)))
+                reasons.append(why("FC.1C", "no power to hold drone {}: release it", (d.id,)))
                 continue
             mark = self.dice.mark()
             roll = self.d6(f"held drone {d.id}", ship.side)
             result = self.n.held_drone[roll]
             if result == "release":
                 hold = zero or not phasers
-                why = "facing a zero-strength shield" if zero else "no phaser can target it" if not phasers else ""
+                cause = "facing a zero-strength shield" if zero else "no phaser can target it" if not phasers else ""
             elif result == "release-unless-enemy-near":
                 near = geo.rng(ship, enemy) <= self.n.held_drone_near and geo.enemy_facing_shield(ship, enemy, shield)
                 hold = zero or near or not phasers
-                why = ("facing a zero-strength shield" if zero else
+                cause = ("facing a zero-strength shield" if zero else
                        f"the enemy is within {self.n.held_drone_near} hexes on the same shield"
                        if near else "no phaser can target it" if not phasers else "")
             else:
-                hold, why = True, ""
-            reasons.append(Why("FC.1C", "d6={}: {} drone {} ({}){}" if why else "d6={0}: {1} drone {2}{4}",
-                               (roll, "hold" if hold else "release", d.id, why,
+                hold, cause = True, ""
+            reasons.append(why("FC.1C", "d6={}: {} drone {} ({}){}" if cause else "d6={0}: {1} drone {2}{4}",
+                               (roll, "hold" if hold else "release", d.id, cause,
                                 self.n.n_held_drone + self.n.n_held_drone_near), self.dice, mark))
             if hold:
                 keep.append(d.id)
@@ -165,7 +165,7 @@ class Robot(MovementSteps):
     # ---------------------------------------------------------------- 7. end of turn
     def do_batteries(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:
         store = max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
-        return Decision(store, (Why("FC.7A", "put {:g} into the batteries (as much as possible)", (store,)),))
+        return Decision(store, (why("FC.7A", "put {:g} into the batteries (as much as possible)", (store,)),))
 
     def do_repair(self, game: Lookups, ship: Ship, enemy: Ship, options: Any) -> Decision:
         order = repair_order(game, ship, enemy, self.n)

@@ -9,7 +9,7 @@ from ..core.hexgrid import Hex, distance, in_arc
 from .arcs import wedges
 from . import geometry as geo
 from .robot_base import RobotBase
-from .reasons import FIRE_5C, HOLD_5E, NO_FIRE_STEP, NUMBER_WORDS, R, RANGE_1_AS_PH3, Why
+from .reasons import FIRE_5C, HOLD_5E, NO_FIRE_STEP, NUMBER_WORDS, R, RANGE_1_AS_PH3, why
 from .lookups import Lookups
 from .state import Drone, Ship, Weapon
 
@@ -36,10 +36,10 @@ class FireSteps(RobotBase):
             first = tied[(roll - 1) % len(tied)]
             order.remove(first)
             order.insert(0, first)
-            reasons.append(Why("FC.4A", "d6={}: shields {} tie on potential damage; start with #{}",
+            reasons.append(why("FC.4A", "d6={}: shields {} tie on potential damage; start with #{}",
                                (roll, tied, first), self.dice, mark))
         else:
-            reasons.append(Why("FC.4A", "start with shield #{} ({} potential damage points)", (order[0], top * warhead)))
+            reasons.append(why("FC.4A", "start with shield #{} ({} potential damage points)", (order[0], top * warhead)))
         plan: list[list[Any]] = []
         for shield in order:
             group = [d for _, d in sorted([(d.id, d) for d in by_shield[shield]])]  # by id (ids differ)
@@ -53,7 +53,7 @@ class FireSteps(RobotBase):
                     steps, rule, note = (self.n.defence_not_penetrating[roll], "FC.4C",
                                          self.n.n_defence_not_penetrating)
                 word = "penetrate" if penetrates else "not penetrate"
-                reasons.append(Why(rule, "d6={}: drone {} would {} shield #{}: {}, each only while it survives{}",
+                reasons.append(why(rule, "d6={}: drone {} would {} shield #{}: {}, each only while it survives{}",
                                    (roll, d.id, word, shield, ", ".join(steps), note), self.dice, mark))
                 plan.append([d.id, list(steps)])
         return Decision(plan, tuple(reasons))
@@ -71,7 +71,7 @@ class FireSteps(RobotBase):
                                       self.n.n_reinforce_not_penetrating)
             use = result == "reinforce" or (result == "reinforce-if-enemy-faces" and facing)
             amount = min(cap, damage) if use else 0
-            return Decision(amount, (Why(rule, "d6={}: reinforce shield #{} with {}" + (
+            return Decision(amount, (why(rule, "d6={}: reinforce shield #{} with {}" + (
                 " (enemy faces it)" if facing and use else "") + "{}", (roll, shield, amount, note), self.dice, mark),))
         total = self.roll2("reinforce after being hit", ship.side)
         result = self.n.reinforce_after_hit[total]
@@ -81,7 +81,7 @@ class FireSteps(RobotBase):
             amount, text = min(cap, damage, int(ship.available() // 2)), "up to half the available energy"
         else:
             amount, text = 0, "no reinforcement"
-        return Decision(amount, (Why("FC.5F", "2d6={}: {}: reinforce shield #{} with {}{}",
+        return Decision(amount, (why("FC.5F", "2d6={}: {}: reinforce shield #{} with {}{}",
                                      (total, text, shield, amount, self.n.n_reinforce_after_hit), self.dice, mark),))
 
     # ---------------------------------------------------------------- 5. offensive fire
@@ -152,10 +152,10 @@ class FireSteps(RobotBase):
                 plan, fmt = [], "d6={}: do not fire"
             overload = False
         else:
-            return self._done(shots, reasons + [Why("FC.5E", "enemy {} hexes away, beyond {}: no fire step applies{}",
+            return self._done(shots, reasons + [why("FC.5E", "enemy {} hexes away, beyond {}: no fire step applies{}",
                                                     (rng, n_.fire_range_far, n_.n_fire_range_far))])
-        reasons.append(Why(rule, fmt + "{}", (roll, note), self.dice, mark) if note else
-                       Why(rule, fmt, (roll,), self.dice, mark))
+        reasons.append(why(rule, fmt + "{}", (roll, note), self.dice, mark) if note else
+                       why(rule, fmt, (roll,), self.dice, mark))
         if plan:
             reasons += self.fire_plan(game, ship, enemy, plan, overload, shots, budget, used)
         return self._done(shots, reasons)
@@ -236,11 +236,11 @@ class FireSteps(RobotBase):
                 used.add(w.id)
                 shots.append([w.id, "ship", mode, False])
         if out_of_arc:
-            reasons.append(Why("FC.GEN.ARC", "not fired, the enemy is out of arc: {}", (", ".join(out_of_arc),)))
+            reasons.append(why("FC.GEN.ARC", "not fired, the enemy is out of arc: {}", (", ".join(out_of_arc),)))
         if short:
-            reasons.append(Why("FC.GEN.POWER", "not fired for lack of power: {}", (", ".join(short),)))
+            reasons.append(why("FC.GEN.POWER", "not fired for lack of power: {}", (", ".join(short),)))
         if downgraded and all(cost_of(game._weapon(ship, w), "overload", rng) is not None for w in downgraded):
-            reasons.append(Why("FC.GEN.POWER", "fired standard, no power to overload: {}", (", ".join(downgraded),)))
+            reasons.append(why("FC.GEN.POWER", "fired standard, no power to overload: {}", (", ".join(downgraded),)))
         return reasons
 
     def phaser_for_drone(self, game: Lookups, ship: Ship, drone: Drone, kinds: Any, used: set[str], budget: list[float],
@@ -384,7 +384,7 @@ class FireSteps(RobotBase):
         if len(targets) > ready:
             fmt, args = fmt + " (only {} rack(s) ready)", args + (ready,)
             targets = targets[:ready]
-        return Decision(targets, (Why(rule, fmt, args, self.dice, mark),))
+        return Decision(targets, (why(rule, fmt, args, self.dice, mark),))
 
 
 class _Shots:

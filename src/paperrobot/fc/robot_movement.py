@@ -8,7 +8,7 @@ from typing import Any
 from ..core.hexgrid import distance, in_arc
 from . import geometry as geo
 from .robot_fire import FireSteps
-from .reasons import CENTERLINED_ANYWAY, NO_TURN, NO_TURN_TO_FA, TURN_TO_FA, Why
+from .reasons import CENTERLINED_ANYWAY, NO_TURN, NO_TURN_TO_FA, TURN_TO_FA, why
 from .lookups import Lookups
 from .state import Drone, Ship
 
@@ -31,7 +31,7 @@ class MovementSteps(FireSteps):
                                     "out of Dodge{}") if can else ("none", "2d6={}: would accelerate, no power{}")
         else:
             action, fmt = "none", "2d6={}: continue at baseline speed{}"
-        return Decision(action, (Why("FC.2", fmt, (total, self.n.n_acceleration), self.dice, mark),))
+        return Decision(action, (why("FC.2", fmt, (total, self.n.n_acceleration), self.dice, mark),))
 
     # ---------------------------------------------------------------- 3. movement
     def do_move(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str]) -> Decision:
@@ -70,11 +70,11 @@ class MovementSteps(FireSteps):
                 if result == "sideslip":
                     away = "slip-right" if side == "left" else "slip-left"
                     move = away if slip_ok else "straight"
-                    reasons.append(Why("FC.3B0", "d6={}: drone wave of {} from the {}: sideslip away" + (
+                    reasons.append(why("FC.3B0", "d6={}: drone wave of {} from the {}: sideslip away" + (
                         "" if slip_ok else " (slip mode not satisfied: straight)") + "{}", (roll, len(drones), side,
                                                                                            note), self.dice, mark))
                     return move, reasons
-                reasons.append(Why("FC.3B0", "d6={}: drone wave, but go on to 3B1{}", (roll, note), self.dice, mark))
+                reasons.append(why("FC.3B0", "d6={}: drone wave, but go on to 3B1{}", (roll, note), self.dice, mark))
         if not ship.fired_disruptors:
             move, rs = self.step_3b1(game, ship, enemy, options, allow_turn)
         else:
@@ -136,7 +136,7 @@ class MovementSteps(FireSteps):
         else:
             move, text = (geo.slip_relative(ship, enemy.pos, False), "sideslip away from the enemy") if slip_ok else \
                 ("straight", "slip mode not satisfied: straight ahead")
-        return move, [Why("FC.3B1B", "d6={}: {}{}", (roll, text, self.n.n_enemy_in_fa), self.dice, mark)]
+        return move, [why("FC.3B1B", "d6={}: {}{}", (roll, text, self.n.n_enemy_in_fa), self.dice, mark)]
 
     def het_choice(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str]) -> Move | None:
         """FC.3B1AX: HET to centre the enemy in FA; 1-3, or 1-5 if power then still overloads half."""
@@ -156,14 +156,14 @@ class MovementSteps(FireSteps):
         mark = self.dice.mark()
         roll = self.d6("high energy turn", ship.side)
         if roll <= top:
-            return target, [Why("FC.3B1AX", "d6={} (HET on 1-{}): high energy turn to centre the enemy in FA{}",
+            return target, [why("FC.3B1AX", "d6={} (HET on 1-{}): high energy turn to centre the enemy in FA{}",
                                 (roll, top, note), self.dice, mark)]
         return self._no_het(roll, top, mark, ship, enemy, note)
 
     def _no_het(self, roll: int, top: int, mark: int, ship: Ship, enemy: Ship, note: str = "") -> Move:
         turn = geo.turn_toward(ship, enemy.pos)
-        return turn, [Why("FC.3B1AX", "d6={} (HET on 1-{}): no HET{}", (roll, top, note), self.dice, mark),
-                      Why("FC.3B1A", "enemy not in FA arc: {} to bring it into FA (or FX)", (turn,))]
+        return turn, [why("FC.3B1AX", "d6={} (HET on 1-{}): no HET{}", (roll, top, note), self.dice, mark),
+                      why("FC.3B1A", "enemy not in FA arc: {} to bring it into FA (or FX)", (turn,))]
 
     def step_3b2(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
         slip_ok = "slip-left" in options
@@ -175,21 +175,21 @@ class MovementSteps(FireSteps):
             if allow_turn and down_now:
                 for turn in ("turn-left", "turn-right"):
                     if not geo.exposes_down_shield(ship, turn, enemy.pos):
-                        return turn, [Why("FC.3B2", "d6={}: a down shield faces the enemy: {} to present a "
+                        return turn, [why("FC.3B2", "d6={}: a down shield faces the enemy: {} to present a "
                                                     "working shield{}", (roll, turn, note), self.dice, mark)]
             if slip_ok:
                 slip = geo.away_from_centerline(ship, enemy, ("slip-left", "slip-right"))
-                return slip, [Why("FC.3B2", "d6={}: straight on, sideslipping away from the enemy centerline{}",
+                return slip, [why("FC.3B2", "d6={}: straight on, sideslipping away from the enemy centerline{}",
                                   (roll, note), self.dice, mark)]
-            return "straight", [Why("FC.3B2", "d6={}: move straight ahead{}", (roll, note), self.dice, mark)]
+            return "straight", [why("FC.3B2", "d6={}: move straight ahead{}", (roll, note), self.dice, mark)]
         if allow_turn and geo.heading_for_centerline(ship, enemy):
             turn = geo.away_from_centerline(ship, enemy, ("turn-left", "turn-right"))
             if geo.exposes_down_shield(ship, turn, enemy.pos) and not down_now:
-                return "straight", [Why("FC.3B2", "d6={}: turning away would show a down shield: straight{}",
+                return "straight", [why("FC.3B2", "d6={}: turning away would show a down shield: straight{}",
                                         (roll, note), self.dice, mark)]
-            return turn, [Why("FC.3B2", "d6={}: heading for the enemy centerline: {} away from it{}", (roll, turn, note),
+            return turn, [why("FC.3B2", "d6={}: heading for the enemy centerline: {} away from it{}", (roll, turn, note),
                               self.dice, mark)]
-        return "straight", [Why("FC.3B2", "d6={}: not heading for the enemy centerline: straight{}", (roll, note),
+        return "straight", [why("FC.3B2", "d6={}: not heading for the enemy centerline: straight{}", (roll, note),
                                 self.dice, mark)]
 
     def avoid_down_shield(self, ship: Ship, enemy: Ship, move: str, options: list[str], allow_turn: bool) -> Move:
@@ -206,13 +206,13 @@ class MovementSteps(FireSteps):
         mine = "turn" if move.startswith("turn") else "slip" if move.startswith("slip") else "straight"
         others = [m for k, m in kinds.items() if k != mine and not geo.exposes_down_shield(ship, m, enemy.pos)]
         if not others:
-            return move, [Why("FC.3.SHIELD", "{} shows a down shield but no alternative avoids it", (move,))]
+            return move, [why("FC.3.SHIELD", "{} shows a down shield but no alternative avoids it", (move,))]
         if len(others) == 1:
-            return others[0], [Why("FC.3.SHIELD", "{} would show a down shield: {} instead", (move, others[0]))]
+            return others[0], [why("FC.3.SHIELD", "{} would show a down shield: {} instead", (move, others[0]))]
         mark = self.dice.mark()
         roll = self.d6("down-shield alternative", ship.side)
         pick = others[0] if roll <= 3 else others[1]
-        return pick, [Why("FC.3.SHIELD", "d6={}: {} would show a down shield; both others are safe: {}",
+        return pick, [why("FC.3.SHIELD", "d6={}: {} would show a down shield; both others are safe: {}",
                           (roll, move, pick), self.dice, mark)]
 
     def keep_in_arc(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: list[str]) -> Move:
@@ -231,7 +231,7 @@ class MovementSteps(FireSteps):
             return move, []
         if ship.available() - game.rules.decel_cost < game.rules.disruptor_cost * len(disruptors):
             return move, []
-        return "decel", [Why("FC.3.ARC", "{} would lose the enemy from the FA arc: decelerate to keep it in arc{}",
+        return "decel", [why("FC.3.ARC", "{} would lose the enemy from the FA arc: decelerate to keep it in arc{}",
                              (move, self.n.n_keep_in_arc_range))]
 
     def centerline_special(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: list[str]) -> Move:
@@ -244,5 +244,5 @@ class MovementSteps(FireSteps):
         turn_ok = enemy.since_turn >= game.turn_mode(enemy)
         if geo.can_be_centerlined(enemy, ship.pos, turn_ok):
             return move, [CENTERLINED_ANYWAY]
-        return "decel", [Why("FC.2.CENTERLINE", "last sub-pulse: {} would enter the enemy centerline; decelerate",
+        return "decel", [why("FC.2.CENTERLINE", "last sub-pulse: {} would enter the enemy centerline; decelerate",
                              (move,))]

@@ -1,19 +1,32 @@
 """Armada's set-up: the fleets built, points, the deployment of ships and squadrons, obstacles; a part of the engine
-(game.py's Game inherits it)."""
+(after attacks.Attacks in the chain of game.py's Game)."""
 from __future__ import annotations
 
 import math
+from functools import partial
+
 from ..core.errors import IllegalAction, UnknownName
 from . import ai, procedure
+from .attacks import Attacks
+from .base import Steps
 from .data import catalogue
-from .polygons import closest_point, point_in_poly
+from .measure import size_of
+from .polygons import circle, closest_point, point_in_poly
 from .requests import (DEPLOY_ZONES, SQUADRON_DEPLOY_OPTIONS, SQUADRON_DEPLOYS, STYLE_OPTIONS, STYLES, ZONE_OPTIONS,
     one_of, check_focal, focal_options)
 from .sides import IMPERIAL, REBEL, SIDES
 from .state import Obstacle, Ship, Squad
 
 
-class Deployment:
+def _turn_order(d: int) -> tuple[int, int]:
+    return (min(d, 360 - d), d)
+
+
+# the turns about a ship's centre _touching tries, the nearest first (degrees)
+TURNS = sorted(range(0, 360, 5), key=_turn_order)
+
+
+class Deployment(Attacks):
     # ------------------------------------------------------------------ set-up
     def _build(self) -> None:
         ships, squads = catalogue(self.setup.ships_dir)
@@ -22,14 +35,13 @@ class Deployment:
             for name in getattr(self.setup, side):
                 if name not in ships and name not in squads:
                     raise UnknownName("Armada ship or squadron", name, list(ships) + list(squads))
-                is_ship = name in ships
-                spec = ships[name] if is_ship else squads[name]
                 counts[name] = counts.get(name, 0) + 1
                 uid = f"{name}-{counts[name]}"
-                if is_ship:
+                if name in ships:
+                    spec = ships[name]
                     self.ships.append(Ship.make(uid, spec, side, 0.0, 0.0, math.pi / 2, 2, self.geo.sizes[spec.size]))
                 else:
-                    self.squads.append(Squad.make(uid, spec, side, 0.0, 0.0, self.geo.squadron_base.radius))
+                    self.squads.append(Squad.make(uid, squads[name], side, 0.0, 0.0, self.geo.squadron_base.radius))
         for side in SIDES:
             if not self.live_ships(side):
                 raise IllegalAction(f"the {side} fleet needs at least one ship")
@@ -43,7 +55,7 @@ class Deployment:
         order = ai.formation_order([(s.uid, s.spec.points, s.max_speed()) for s in self.live_ships(IMPERIAL)])
         return order if self.focal[0] >= self.width / 2 else list(reversed(order))
 
-    def deploy(self):
+    def deploy(self) -> Steps:
         """Set-up: obstacles, initiative, the player's deployment, then the AI's (ARM.DEPLOY.*)."""
         self.emit("setup", game="armada", setup=self.setup.to_dict(), seed=self.dice.seed,
                   width=self.width, depth=self.depth, **procedure.robot_rules_record(self.robot_rules))
@@ -67,8 +79,8 @@ class Deployment:
                             prompt="The Imperial commander's style")
         self.style = dec.action
         xs = [s.x for s in rebels]
-        dec = yield self._ask("focal", IMPERIAL, state=self, subject=xs, options=lambda: focal_options(self, xs),
-                            check=lambda answer: check_focal(self, answer), prompt="The focal point: x (mm) on the Rebel edge")
+        dec = yield self._ask("focal", IMPERIAL, state=self, subject=xs, options=partial(focal_options, self, xs),
+                            check=partial(check_focal, self), prompt="The focal point: x (mm) on the Rebel edge")
         self.focal = (dec.action, 0.0)
         dec = yield self._ask("zone", IMPERIAL, state=self, options=ZONE_OPTIONS, default="centre",
                             check=one_of(DEPLOY_ZONES, "deployment zone", "ARM.DEPLOY.ZONE"),
@@ -80,7 +92,7 @@ class Deployment:
         y = self.depth - 130.0
         step = 115.0
         for i, uid in enumerate(order):
-            s = self.unit(uid)
+            s = self.ship(uid)
             s.x = cx + (i - (len(order) - 1) / 2) * step
             s.y = y
             s.a = math.atan2(self.focal[1] - s.y, self.focal[0] - s.x)
@@ -99,7 +111,7 @@ class Deployment:
         for i, q in enumerate(self.live_squads(IMPERIAL)):
             host = imps[i % len(imps)]
             k = i // len(imps)
-            ahead = host.size.base[1] / 2 + gap + 15
+            ahead = size_of(host).base[1] / 2 + gap + 15
             q.x = host.x + math.cos(host.a) * ahead + (k - 1) * 32 * math.sin(host.a)
             q.y = host.y + math.sin(host.a) * ahead - (k - 1) * 32 * math.cos(host.a)
             if contact:
@@ -115,7 +127,7 @@ class Deployment:
         and no squadron already placed, on the table."""
         r = self.geo.squadron_base.radius
         px, py = q.x - host.x, q.y - host.y
-        for turn in sorted(range(0, 360, 5), key=lambda d: (min(d, 360 - d), d)):
+        for turn in TURNS:
             t = math.radians(turn)
             p = (host.x + px * math.cos(t) - py * math.sin(t), host.y + px * math.sin(t) + py * math.cos(t))
             if point_in_poly(p, host.fp.base):
@@ -141,7 +153,6 @@ class Deployment:
         d3, d1 = g.ruler.distance[2], g.ruler.distance[0]
         radius = {"asteroid": g.obstacles.asteroid_radius, "debris": g.obstacles.debris_radius,
                   "station": g.obstacles.station_radius}
-        from .polygons import circle
         for kind in ("asteroid",) * 3 + ("debris",) * 2 + ("station",):
             r = radius[kind]
             for _ in range(40):

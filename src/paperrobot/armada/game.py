@@ -8,86 +8,99 @@ answers and whose ``check`` turns an answer into the engine's action (or refuses
   attack    (attack key, several joined by '+', or 'pass') defend   (token kinds to spend, joined by '+', or 'none')
   maneuver  (course key)                                  squadron-pick, squadron (squadron action key, or 'pass')
 The Imperial AI (robot.py, Robot) and the Rebel policy (player.py, Policy) answer in option keys.
-The engine's parts are modules of their own that Game inherits: set-up (deployment.py), attacks (attacks.py), ship
-movement (movement.py), the squadron phase (squadron_phase.py), measuring (table.py); the handicap is handicap.py.
+The engine's parts are modules of their own, one chain of classes (base.py has the fields):
+``Game(Deployment(Attacks(Movement(SquadronPhase(Measures(GameBase))))))``: set-up (deployment.py), attacks
+(attacks.py), ship movement (movement.py), the squadron phase (squadron_phase.py), measuring (table.py); the handicap
+is handicap.py.
 """
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Generator
+from functools import partial
+from typing import Any
 
 from ..core.contract import Decision, Option, Request
 from ..core.dice import Dice
 from ..core.events import EventLog
-from ..core.errors import IllegalAction, PaperRobotError
+from ..core.errors import PaperRobotError
 from ..core.outcome import Outcome
+from ..core.robot_rules import RobotRules
 from . import procedure, snapshot
-from .attacks import DAMAGE_DECK, LOCK_ORDER, Attacks  # noqa: F401 (LOCK_ORDER re-exported)
+from .attacks import DAMAGE_DECK, LOCK_ORDER  # noqa: F401 (LOCK_ORDER re-exported)
+from .base import Steps
 from .data import load_geometry
 from .deployment import Deployment
 from .fleets import FleetError, check_fleet, expand
 from .geometry import ZONES
 from .handicap import at_the_table, handicap_fleets, handicap_prices  # noqa: F401 (re-exported)
 from .measure import ShotOpt, shot_label  # noqa: F401 (re-exported)
-from .movement import Movement
 from .player import Policy
 from .requests import (AI_COMMAND_CHECK, AI_COMMAND_OPTIONS, COMMAND_CHECK, COMMAND_OPTIONS, attack_check,
-                       attack_options, logged_action, pick, table_view)
+                       attack_options, logged_action, pick)
 from .robot import Robot
+from .snapshot import Snapshot
 from .setup import DEFAULT_IMPERIAL, DEFAULT_REBEL, Setup, fleet_list, fleet_text  # noqa: F401 (re-exported)
 from .sides import IMPERIAL, REBEL, SIDES  # noqa: F401 (re-exported)
-from .squadron_phase import SquadronPhase
-from .state import Obstacle, Ship, Squad
-from .table import Measures
+from .state import Ship, Squad
 
 ROUNDS = 6
 
 
-class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
-    """One battle. Built by the registry as ``Game.build(seed=..., log=..., **setup)``; ``sequence()`` plays it."""
+class Game(Deployment):
+    """One battle. Built by the registry as ``Game.build(seed=..., log=..., **setup)``; ``sequence()`` plays it.
+    ``shared`` (snapshot.restore): the battle's immutable data from the engine a snapshot was taken of; the set-up is
+    then not built again (restore sets the units and the rest)."""
 
-    sides = (REBEL, IMPERIAL)
-    robot_side = IMPERIAL
-
-    def __init__(self, setup: Setup, dice: Dice, log: EventLog | None = None, robot_rules=None):
-        self.setup = setup
-        # the AI's procedure (core.robot_rules; None: the published one), armada/procedure.py; read-only, shared
-        self.robot_rules = robot_rules if robot_rules is not None else procedure.load("")
+    def __init__(self, setup: Setup, dice: Dice, log: EventLog | None = None, robot_rules: RobotRules | None = None,
+                 shared: dict[str, Any] | None = None) -> None:
+        if shared is None:
+            self.setup = setup
+            # the AI's procedure (core.robot_rules; None: the published one), armada/procedure.py; read-only, shared
+            self.robot_rules = robot_rules if robot_rules is not None else procedure.load("")
+            self.geo = g = load_geometry(setup.geometry)
+            self.width, self.depth = g.play_area.standard if setup.table == "standard" else g.play_area.small
+            self.inset = g.play_area.setup_inset if setup.table == "standard" else 0.0
+        else:
+            attrs = shared["attrs"]
+            self.setup = attrs["setup"]
+            self.robot_rules = attrs["robot_rules"]
+            self.geo = attrs["geo"]
+            self.width = attrs["width"]
+            self.depth = attrs["depth"]
+            self.inset = attrs["inset"]
         self.dice = dice
         self.log = log or EventLog(enabled=False)
-        self.geo = g = load_geometry(setup.geometry)
-        self.width, self.depth = g.play_area.standard if setup.table == "standard" else g.play_area.small
-        self.inset = g.play_area.setup_inset if setup.table == "standard" else 0.0
         self.round = 0
-        self.ships: list[Ship] = []
-        self.squads: list[Squad] = []
-        self.obstacles: list[Obstacle] = []
+        self.ships = []
+        self.squads = []
+        self.obstacles = []
         self.score = {IMPERIAL: 0, REBEL: 0}
         self.first = REBEL
         self.style = "normal"
         self.focal = (self.width / 2, 0.0)
-        self.deck = [n for n, c in DAMAGE_DECK for _ in range(c)]
-        self.active: Ship | None = None
-        # the position in the sequence of play (a restored engine's sequence() resumes from it, docs/armada.md
-        # 'Clone and fork'): the phase, whose turn it is in the ship phase, and in the squadron phase whose turn,
-        # how many sides in a row have had nothing left to activate and which of the turn's two activations is next
+        self.deck = [] if shared is not None else [n for n, c in DAMAGE_DECK for _ in range(c)]
+        self.active = None
         self.phase = "setup"
         self.turn = REBEL
         self.squad_turn, self.squad_passes, self.squad_step = REBEL, 0, 0
-        self.boundary = None  # set by a Match that keeps snapshots: called at each boundary (clone protocol)
+        self.boundary = None
         self.attacks_left = 2
-        self.plan: str | None = None  # the target group of the active ship's first attack (ARM.TARGET.DOUBLEARC)
-        self.version = 0  # bumped whenever a unit moves or dies: the key of the shot cache
-        self._shots: dict = {}
-        self._memo: dict = {}  # measurements that depend only on where the live ships are (Measures.ship_memo)
-        self._memo_key: tuple | None = None
-        self._pairs: dict = {}  # what one unit's zone measures of another, kept while others move (Measures.pair_memo)
-        self._obstacle_discs: list | None = None  # each obstacle with the disc that holds it (Measures.obstructed)
-        self._controllers: dict = {}
-        self._shared: dict | None = None  # what every engine restored from this one shares with it (snapshot.py)
-        self._build()
+        self.plan = None
+        self.version = 0
+        self._shots = {}
+        self._memo = {}
+        self._memo_key = None
+        self._pairs = {}
+        self._obstacle_discs = None
+        self._controllers = {}
+        self._shared = shared
+        if shared is None:
+            self._build()
 
     @classmethod
-    def build(cls, seed: int, log: EventLog | None = None, **setup) -> "Game":
+    def build(cls, seed: int, log: EventLog | None = None, **setup: Any) -> "Game":
         """The registry's factory: set-up options (see armada/__init__.py) to a fresh engine. Each fleet must be a
         legal one (fleets.py: known units, a ship, the point limits), as a fleet file or --fleet must."""
         for side in ("imperial", "rebel"):
@@ -102,7 +115,7 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
         return cls(Setup.from_options(**setup), Dice(seed), log, rules)
 
     # ------------------------------------------------------------------ the contract
-    def controller(self, side: str, kind: str):
+    def controller(self, side: str, kind: str) -> Robot | Policy:
         """The controller of ``side``: the Imperial AI (seed 003) flies the imperial side, the Rebel policy the rebel
         side. The seed has no Rebel robot and there is no Imperial policy, so "robot" for the rebels is the policy
         and "policy" for the Imperials is the AI (docs/armada.md 'On the game contract')."""
@@ -114,26 +127,22 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
         return self._controllers[side]
 
     # ------------------------------------------------------------------ clone and fork (snapshot.py)
-    def snapshot(self) -> snapshot.Snapshot:
+    def snapshot(self) -> Snapshot:
         """The mutable state at a boundary, copied (the clone protocol; called from the Match's boundary hook)."""
         return snapshot.take(self)
 
-    def restore(self, snap: snapshot.Snapshot, log: EventLog) -> "Game":
+    def restore(self, snap: Snapshot, log: EventLog) -> "Game":
         """A new engine in ``snap``'s state whose sequence() resumes at its boundary (sharing only immutable data)."""
         return snapshot.restore(type(self), snap, log)
 
     def unroute(self, side: str) -> None:
         """Armada's controllers leave nothing in the engine (no standing answers): there is nothing to forget."""
 
-    def redraw(self, side: str, rng) -> None:
+    def redraw(self, side: str, rng: random.Random) -> None:
         """Re-draw what ``side`` cannot see: the other side's unrevealed command dials (snapshot.redraw)."""
         snapshot.redraw(self, side, rng)
 
     # ------------------------------------------------------------------ helpers
-    def emit(self, kind: str, side: str = "", **data) -> None:
-        if self.log.enabled or self.log.listeners:
-            self.log.emit(kind, self.round, 0, side, **data)
-
     def record(self, request: Request, decision: Decision) -> None:
         """The decision events of an answer (a robot's reasons: rule, sentence, dice)."""
         if not decision.reasons or not (self.log.enabled or self.log.listeners):
@@ -144,36 +153,12 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
             self.log.emit("decision", self.round, 0, side, rule=r.rule, text=r.text,
                           rolls=[x.to_json() for x in r.rolls], action=action)
 
-    def _ask(self, kind: str, side: str, **fields) -> Request:
-        """A request of this game: its view (JSON data of what ``side`` may know) is built only when read."""
-        return Request(kind, side, view=lambda: self.view_for(side, kind, fields.get("subject")), **fields)
-
-    def view(self, side: str) -> dict:
+    def view(self, side: str) -> dict[str, Any]:
         """What ``side`` may know now, as sfb's and fc's ``view(side)``: front ends draw the table as a game ended."""
         return self.view_for(side)
 
-    def view_for(self, side: str, kind: str = "", subject=None) -> dict:
-        """What ``side`` may know, as plain JSON data (requests.table_view)."""
-        return table_view(self, side, kind, subject)
-
-    def live_ships(self, side: str | None = None) -> list[Ship]:
-        return [s for s in self.ships if not s.destroyed and (side is None or s.side == side)]
-
-    def live_squads(self, side: str | None = None) -> list[Squad]:
-        return [q for q in self.squads if not q.destroyed and (side is None or q.side == side)]
-
-    def unit(self, uid: str):
-        for u in self.ships + self.squads:
-            if u.uid == uid:
-                return u
-        raise IllegalAction(f"no unit '{uid}' on the table")
-
-    @staticmethod
-    def enemy(side: str) -> str:
-        return REBEL if side == IMPERIAL else IMPERIAL
-
-    # ------------------------------------------------------------------ measuring
-    def sequence(self):
+    # ------------------------------------------------------------------ the sequence of play
+    def sequence(self) -> Generator[Request, Any, Outcome]:
         """The whole game in the rulebook's order (a generator of Requests; returns the Outcome). A fresh engine
         starts with the set-up; a restored one (snapshot.restore) resumes at the boundary its position names."""
         if self.phase == "setup":
@@ -209,9 +194,6 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
         self.phase = "end"
         return self.finish()
 
-    def over(self) -> bool:
-        return not self.live_ships(IMPERIAL) or not self.live_ships(REBEL)
-
     def finish(self) -> Outcome:
         alive = {side: bool(self.live_ships(side)) for side in SIDES}
         if not all(alive.values()):
@@ -229,14 +211,14 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
                    "rebel_ships_lost": float(sum(s.destroyed for s in self.ships if s.side == REBEL))}
         return Outcome(winner, result, self.round, metrics)
 
-    def command_phase(self):
+    def command_phase(self) -> Steps:
         for s in self.live_ships(REBEL):
             dec = yield self._ask("command", REBEL, state=self, subject=s, options=COMMAND_OPTIONS, default="concentrate",
                                 check=COMMAND_CHECK, prompt=f"Command dial for {s.uid}")
             s.dial = dec.action
             self.emit("dial", REBEL, ship=s.uid, command=s.dial)
 
-    def ship_phase(self):
+    def ship_phase(self) -> Steps:
         """Alternating activations from ``self.turn`` (state: a boundary before each activation)."""
         while True:
             side = self.turn
@@ -255,7 +237,7 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
                     return
             self.turn = self.enemy(side)
 
-    def activate(self, ship: Ship):
+    def activate(self, ship: Ship) -> Steps:
         self.active = ship
         self.emit("activate", ship.side, ship=ship.uid)
         if ship.side == IMPERIAL:
@@ -281,13 +263,15 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
             if not opts:
                 break
             dec = yield self._ask("attack", ship.side, state=self, subject=opts,
-                                options=lambda opts=opts: attack_options(opts), default="pass",
+                                options=partial(attack_options, opts), default="pass",
                                 check=attack_check(opts), prompt=f"{ship.uid}: attack")
             if dec.action == "pass":
                 break
-            chosen = dec.action
+            chosen: list[ShotOpt] = dec.action
             self.plan = "squadrons" if isinstance(chosen[0].target, Squad) else chosen[0].target.uid
-            used.add(chosen[0].zone)
+            zone = chosen[0].zone
+            assert zone is not None  # a ship attacks from a hull zone
+            used.add(zone)
             for c in chosen:
                 if not c.target.destroyed:
                     yield from self.attack(c)
@@ -324,7 +308,7 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
     def repair(self, ship: Ship) -> None:
         how = self.spend_command(ship, "repair")
         points = ship.spec.engineering if how in ("dial", "both") else (ship.spec.engineering + 1) // 2
-        done = []
+        done: list[str] = []
         while points > 0:
             missing = [ship.spec.shields[i] - ship.shields[i] for i in range(4)]
             if ship.faceup and points >= 3:
@@ -343,18 +327,23 @@ class Game(Deployment, Attacks, Movement, SquadronPhase, Measures):
                 break
         self.emit("repair", ship.side, ship=ship.uid, did=done)
 
-    def squadron_command(self, ship: Ship):
+    def squadron_command(self, ship: Ship) -> Steps:
         how = self.spend_command(ship, "squadron")
         n = ship.spec.squadron if how in ("dial", "both") else 1
         mine = self.in_squad_range(ship, ship.side)
         if not mine:
             return
         enemy_sq = self.live_squads(self.enemy(ship.side))
-
-        def near(q: Squad) -> float:
-            return min((math.hypot(e.x - q.x, e.y - q.y) for e in enemy_sq), default=math.inf)
-
-        mine.sort(key=lambda q: (near(q), q.uid))  # the closest squadron activates first (ARM.SQ.MOVE)
+        keys: list[tuple[float, str, int]] = []
+        for i, q in enumerate(mine):
+            near = math.inf
+            for e in enemy_sq:
+                d = math.hypot(e.x - q.x, e.y - q.y)
+                if d < near:
+                    near = d
+            keys.append((near, q.uid, i))
+        keys.sort()  # the closest squadron activates first (ARM.SQ.MOVE); uids differ
+        mine = [mine[k[2]] for k in keys]
         for q in mine[:n]:
             if not q.destroyed and not self.over():
                 yield from self.squadron_activation(q, ordered=True)

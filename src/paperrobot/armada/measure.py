@@ -1,9 +1,9 @@
 """Measuring the table for the engine: legal attacks (arc, range, line of sight, obstruction), engagement, the
-threat to a ship (courses and squadron moves are in courses.py). Functions of the engine (``game``, a Table: Game, whose mixin table.Measures makes
-each of them a method): they read the units, never change them (the caches aside).
+threat to a ship (courses and squadron moves are in courses.py). Functions of the engine (``game``, a Table: Game,
+whose part table.Measures makes each of them a method): they read the units, never change them (the caches aside).
 
-Functions rather than the mixin's own methods so that mypyc can compile them: Game is an interpreted class that
-inherits the mixin, and mypyc accepts only its own classes as ``self`` of a compiled method."""
+Functions of a Table (a protocol) rather than methods: written while Game was an interpreted class of mixins; the
+engine is one compiled class now (base.py, docs/speed.md "Compiled, sixth step") and table.Measures calls them."""
 from __future__ import annotations
 
 import math

@@ -1,18 +1,32 @@
 """Armada's ship movement: a maneuver along the chosen course, overlapping squadrons pushed aside, overlapping ships
-and obstacles; a part of the engine (game.py's Game inherits it)."""
+and obstacles; a part of the engine (after squadron_phase.SquadronPhase in the chain of game.py's Game)."""
 from __future__ import annotations
 
 import math
-from .geometry import ZONES
+from .base import Steps
+from .geometry import ZONES, footprint
+from .measure import size_of
 from .polygons import inside_area, overlaps
 from .tactics import ship_radius
 from .requests import pick
+from .squadron_phase import SquadronPhase
 from .state import Ship, Squad
 
 
-class Movement:
+def fullest_zone(ship: Ship) -> str:
+    """The hull zone with the most shields left, the last of ZONES' names on a tie (max of (shields, zone))."""
+    best = ZONES[0]
+    most = ship.zone_shields(best)
+    for z in ZONES[1:]:
+        n = ship.zone_shields(z)
+        if n > most or (n == most and z > best):
+            best, most = z, n
+    return best
+
+
+class Movement(SquadronPhase):
     # ------------------------------------------------------------------ movement
-    def move(self, ship: Ship):
+    def move(self, ship: Ship) -> Steps:
         opts = tuple(self.courses(ship))
         straight = f"{ship.speed}:" + ",".join("0" for _ in range(ship.speed))
         dec = yield self._ask("maneuver", ship.side, state=self, subject=ship, options=opts,
@@ -23,18 +37,23 @@ class Movement:
         if changed:
             self.spend_command(ship, "navigate")  # a speed change or the dial's extra yaw click
         ship.speed = speed
-        from .geometry import footprint
-        bumped = None
+        bumped: Ship | None = None
+        size = size_of(ship)
         while True:
             x, y, a = self.end_of(ship, speed, clicks)
-            base = footprint(ship.size, x, y, a).base
+            base = footprint(size, x, y, a).base
             # bases whose circumscribed circles are 1 mm apart cannot overlap: the polygon test is skipped for them
-            reach = ship_radius(ship.size) + 1.0
+            reach = ship_radius(size) + 1.0
             hit = [o for o in self.live_ships() if o is not ship and
-                   math.hypot(o.x - x, o.y - y) <= reach + ship_radius(o.size) and overlaps(base, o.fp.base)]
+                   math.hypot(o.x - x, o.y - y) <= reach + ship_radius(size_of(o)) and overlaps(base, o.fp.base)]
             if not hit or speed == 0:
                 break
-            bumped = min(hit, key=lambda o: math.hypot(o.x - x, o.y - y))
+            bumped = hit[0]  # the nearest, the first of the nearest (min)
+            near = math.hypot(bumped.x - x, bumped.y - y)
+            for o in hit[1:]:
+                d = math.hypot(o.x - x, o.y - y)
+                if d < near:
+                    bumped, near = o, d
             speed -= 1  # overlapping: temporarily reduce speed and retry (RRG 'Overlapping')
         if speed > 0:
             ship.x, ship.y, ship.a = x, y, a
@@ -52,21 +71,20 @@ class Movement:
             self.score[self.enemy(ship.side)] += ship.spec.points
             self.emit("destroyed", ship.side, unit=ship.uid, points=ship.spec.points, reason="left the play area")
             return
-        for o in self.obstacles:
-            if overlaps(ship.fp.base, o.poly):
-                self.emit("obstacle", ship.side, unit=ship.uid, obstacle=o.kind)
-                if o.kind == "asteroid":
+        for ob in self.obstacles:
+            if overlaps(ship.fp.base, ob.poly):
+                self.emit("obstacle", ship.side, unit=ship.uid, obstacle=ob.kind)
+                if ob.kind == "asteroid":
                     self.faceup(ship)
-                elif o.kind == "debris":
-                    zone = max(ZONES, key=lambda z: (ship.zone_shields(z), z))
-                    self.hurt_ship(ship, zone, 2, False, None)
-                elif o.kind == "station" and ship.damage:
+                elif ob.kind == "debris":
+                    self.hurt_ship(ship, fullest_zone(ship), 2, False, None)
+                elif ob.kind == "station" and ship.damage:
                     if ship.faceup:
                         ship.faceup.pop()
                     else:
                         ship.facedown -= 1
                 self.check_destroyed(ship)
-        reach = ship_radius(ship.size) + 1.0
+        reach = ship_radius(size) + 1.0
         for q in self.live_squads():
             # a squadron's polygon lies within 1.1 radii of its centre (circle: 12 sides circumscribing the base)
             if math.hypot(q.x - ship.x, q.y - ship.y) <= reach + 1.1 * q.radius and overlaps(ship.fp.base, q.poly):

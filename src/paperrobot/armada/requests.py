@@ -3,14 +3,21 @@ with the rule it breaks), the JSON view of the table a side may know, and how de
 from __future__ import annotations
 
 import math
-
+from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from ..core.contract import Option
 from ..core.errors import IllegalAction
-from .measure import ShotOpt, shot_label
+from .measure import ShotOpt, shot_label, size_of
 from .state import Squad
 from .targets_view import attack_view
+
+if TYPE_CHECKING:
+    from .base import GameBase
+    from .state import Ship
+
+Check = Callable[[Any], Any]  # a request's check: an answer -> the engine's action (or IllegalAction)
 
 
 STYLES = ("aggressive", "cautious", "normal")
@@ -28,13 +35,13 @@ AI_COMMANDS = {o.key: o.value for o in AI_COMMAND_OPTIONS}
 PASS_SQUADRON = Option("pass", "done")
 
 
-def _short(answer) -> str:
+def _short(answer: Any) -> str:
     text = str(answer)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def one_of(keys: tuple[str, ...], what: str, rule: str):
-    def check(answer):
+def one_of(keys: tuple[str, ...], what: str, rule: str) -> Check:
+    def check(answer: Any) -> Any:
         if answer in keys:
             return answer
         raise IllegalAction(f"'{_short(answer)}' is not a {what}; choose one of: {', '.join(keys)}", rule)
@@ -44,16 +51,16 @@ def one_of(keys: tuple[str, ...], what: str, rule: str):
 COMMAND_CHECK = one_of(COMMANDS, "command", "RRG Commands")
 
 
-def AI_COMMAND_CHECK(answer):
+def AI_COMMAND_CHECK(answer: Any) -> Any:
     if isinstance(answer, str) and answer in AI_COMMANDS:
         return AI_COMMANDS[answer]
     raise IllegalAction(f"'{_short(answer)}' is not a command: give dial:COMMAND or token:COMMAND with a command of "
                         f"{', '.join(COMMANDS)}", "ARM.CMD.ROLL")
 
 
-def pick(options: tuple, what: str, rule: str):
+def pick(options: tuple[Option, ...], what: str, rule: str) -> Check:
     """A check that finds the option of a key (the engine reads its value)."""
-    def check(answer):
+    def check(answer: Any) -> Any:
         if isinstance(answer, str):
             for o in options:
                 if o.key == answer:
@@ -66,7 +73,7 @@ def pick(options: tuple, what: str, rule: str):
 def attack_options(shots: list[ShotOpt]) -> tuple[Option, ...]:
     """Each legal attack; for a zone that reaches several squadrons, also all of them at once; 'pass'."""
     out = [Option(o.key, shot_label(o), o) for o in shots]
-    zones: dict[str, list[ShotOpt]] = {}
+    zones: dict[str | None, list[ShotOpt]] = {}
     for o in shots:
         if isinstance(o.target, Squad):
             zones.setdefault(o.zone, []).append(o)
@@ -79,15 +86,16 @@ def attack_options(shots: list[ShotOpt]) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def attack_check(shots: list[ShotOpt]):
+def attack_check(shots: list[ShotOpt]) -> Check:
     """'pass', one attack key, or several keys joined by '+' (one zone at several squadrons) -> [ShotOpt] or 'pass'."""
-    def check(answer):
+    def check(answer: Any) -> Any:
         if answer == "pass":
             return "pass"
         if isinstance(answer, str) and answer:
             keys = answer.split("+")
-            chosen = [next((o for o in shots if o.key == k), None) for k in keys]
-            if all(c is not None for c in chosen) and len(set(keys)) == len(keys):
+            found = [next((o for o in shots if o.key == k), None) for k in keys]
+            chosen = [c for c in found if c is not None]
+            if len(chosen) == len(found) and len(set(keys)) == len(keys):
                 if len({c.zone for c in chosen}) != 1:
                     raise IllegalAction(f"'{_short(answer)}': one attack comes from one hull zone", "RRG Attack")
                 if len(chosen) > 1 and not all(isinstance(c.target, Squad) for c in chosen):
@@ -109,9 +117,9 @@ def token_options(kinds: list[str], exhausted: set[str]) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def token_check(kinds: list[str]):
+def token_check(kinds: list[str]) -> Check:
     """'none' or token kinds joined by '+' (in the order they are spent) -> [kind, ...]."""
-    def check(answer):
+    def check(answer: Any) -> Any:
         if answer == "none" or answer == "":
             return []
         if isinstance(answer, str):
@@ -123,7 +131,7 @@ def token_check(kinds: list[str]):
     return check
 
 
-def logged_action(kind: str, action):
+def logged_action(kind: str, action: Any) -> Any:
     """The decision events' action field (as the engine has always logged it)."""
     if kind == "attack" and action != "pass":
         keys = [o.key for o in action]
@@ -131,7 +139,7 @@ def logged_action(kind: str, action):
     return jsonable(action)
 
 
-def jsonable(x):
+def jsonable(x: Any) -> Any:
     if isinstance(x, (str, int, float, bool)) or x is None:
         return x
     if isinstance(x, (list, tuple)):
@@ -143,7 +151,7 @@ def jsonable(x):
     return str(x)
 
 
-def table_view(game, side: str, kind: str = "", subject=None) -> dict:
+def table_view(game: GameBase, side: str, kind: str = "", subject: Any = None) -> dict[str, Any]:
     """What ``side`` may know, as plain JSON data: the table, the score, and what the question is about.
     The other side's command dials are hidden (RRG 'Command Phase')."""
     ships = []
@@ -159,7 +167,7 @@ def table_view(game, side: str, kind: str = "", subject=None) -> dict:
         v = q.to_view()
         v["activated"] = q.activated
         squads.append(v)
-    out = {"game": "armada", "side": side, "round": game.round, "first": game.first, "score": dict(game.score),
+    out: dict[str, Any] = {"game": "armada", "side": side, "round": game.round, "first": game.first, "score": dict(game.score),
            "table": [game.width, game.depth], "style": game.style, "focal": [game.focal[0], game.focal[1]],
            "active": game.active.uid if game.active else None, "ships": ships, "squadrons": squads,
            "obstacles": [[o.kind, round(o.x, 1), round(o.y, 1)] for o in game.obstacles]}
@@ -183,11 +191,11 @@ def table_view(game, side: str, kind: str = "", subject=None) -> dict:
     return out
 
 
-def measures_view(game) -> dict:
+def measures_view(game: GameBase) -> dict[str, Any]:
     """For front ends to draw (pictures, not rules): the range bands (mm), each size class's base (width, length),
     the obstacles' radii, and the active ship's firing arcs (hull zone: apex, then a point on each bounding ray)."""
     g = game.geo
-    out = {"ranges": {"close": g.ruler.close, "medium": g.ruler.medium, "long": g.ruler.long},
+    out: dict[str, Any] = {"ranges": {"close": g.ruler.close, "medium": g.ruler.medium, "long": g.ruler.long},
            "bases": {name: list(size.base) for name, size in g.sizes.items()},
            "obstacle_radius": {"asteroid": g.obstacles.asteroid_radius, "debris": g.obstacles.debris_radius,
                                "station": g.obstacles.station_radius}}
@@ -197,29 +205,30 @@ def measures_view(game) -> dict:
     return out
 
 
-def course_view(game, ship) -> list[dict]:
+def course_view(game: Any, ship: Ship) -> list[dict[str, Any]]:
     """Each legal course of ``ship``: key, speed, yaw clicks, the tool's path (mm, the base's front and each
     segment's end) and where the base ends (x, y, heading in degrees), for front ends to draw. The end is the
     course as set; an overlap found when it is carried out shortens it (RRG 'Overlapping')."""
     from .maneuver_tool import tool_path
-    out = []
+    out: list[dict[str, Any]] = []
     for option in game.courses(ship):
         speed, clicks, _ = option.value
         x, y, a = game.end_of(ship, speed, clicks)
-        path = tool_path(ship.x, ship.y, ship.a, ship.size.base[1], speed, clicks, game.geo.tool)
+        path = tool_path(ship.x, ship.y, ship.a, size_of(ship).base[1], speed, clicks, game.geo.tool)
         out.append({"key": option.key, "speed": speed, "clicks": list(clicks),
                     "path": [[round(px, 1), round(py, 1)] for px, py in path],
                     "end": [round(x, 1), round(y, 1), round(math.degrees(a), 1)]})
     return out
 
 
-def focal_options(game, xs: list[float]) -> tuple[Option, ...]:
+def focal_options(game: GameBase, xs: list[float]) -> tuple[Option, ...]:
     """Presets: the middle of the Rebel line, and moved 3 or 6 west or east (ARM.DEPLOY.FP)."""
     ordered = sorted(xs)
     n = len(ordered)
     middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
     d3 = game.geo.ruler.distance[2]
-    out, seen = [], set()
+    out: list[Option] = []
+    seen: set[float] = set()
     for shift, label in ((0, "the middle of the Rebel line"), (-d3, "distance 3 west"), (d3, "distance 3 east"),
                          (-2 * d3, "distance 6 west"), (2 * d3, "distance 6 east")):
         x = min(max(middle + shift, 0.0), game.width)
@@ -228,7 +237,7 @@ def focal_options(game, xs: list[float]) -> tuple[Option, ...]:
             out.append(Option(repr(x), f"x = {x:.0f} mm: {label}", x))
     return tuple(out)
 
-def check_focal(game, answer) -> float:
+def check_focal(game: GameBase, answer: Any) -> float:
     try:
         x = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
     except ValueError:

@@ -17,30 +17,34 @@ dice to come, which the match reseeds.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.dice import Dice
 from ..core.events import Event, EventLog
 from .requests import COMMANDS
 from .state import Ship, Squad
 
+if TYPE_CHECKING:
+    from .base import GameBase
+    from .game import Game
+
 REBEL = "rebel"
 
 
 class Snapshot(NamedTuple):
-    position: tuple  # round, phase, turn, squad_turn, squad_passes, squad_step, first, style, focal, attacks_left,
+    position: tuple[Any, ...]  # round, phase, turn, squad_turn, squad_passes, squad_step, first, style, focal, attacks_left,
     #                  plan, index of the active ship (or None), version
-    score: tuple  # (side, points) pairs
+    score: tuple[tuple[str, int], ...]  # (side, points) pairs
     deck: tuple[str, ...]
-    ships: tuple[tuple, ...]  # Snapshot.ship_state of each ship, in game.ships order
-    squads: tuple[tuple, ...]  # (x, y, hull, activated, destroyed) of each squadron
-    dice: tuple  # Dice.snapshot()
-    obstacles: tuple  # the Obstacle records (placed at set-up, never changed afterwards: shared)
-    memo: tuple  # (pair memo, obstacle discs): pure measurements, shared (see above)
-    shared: dict  # the battle's immutable data, made once by _shared, handed on to every restored engine as it is
+    ships: tuple[tuple[Any, ...], ...]  # Snapshot.ship_state of each ship, in game.ships order
+    squads: tuple[tuple[Any, ...], ...]  # (x, y, hull, activated, destroyed) of each squadron
+    dice: tuple[Any, ...]  # Dice.snapshot()
+    obstacles: tuple[Any, ...]  # the Obstacle records (placed at set-up, never changed afterwards: shared)
+    memo: tuple[Any, ...]  # (pair memo, obstacle discs): pure measurements, shared (see above)
+    shared: dict[str, Any]  # the battle's immutable data, made once by _shared, handed on to every restored engine as it is
 
 
-def _shared(game) -> dict:
+def _shared(game: GameBase) -> dict[str, Any]:
     """What every engine of one battle holds alike: its immutable attributes and each unit's identity."""
     shared = game._shared
     if shared is None:
@@ -53,7 +57,7 @@ def _shared(game) -> dict:
     return shared
 
 
-def take(game) -> Snapshot:
+def take(game: GameBase) -> Snapshot:
     """The mutable state of ``game``, copied into tuples (never changed afterwards: many restores read it)."""
     active = None if game.active is None else game.ships.index(game.active)
     position = (game.round, game.phase, game.turn, game.squad_turn, game.squad_passes, game.squad_step, game.first,
@@ -66,18 +70,16 @@ def take(game) -> Snapshot:
                     tuple(game.obstacles), (game._pairs, game._obstacle_discs), _shared(game))
 
 
-def restore(cls, snap: Snapshot, log: EventLog):
+def restore(cls: type[Game], snap: Snapshot, log: EventLog) -> Game:
     """A new engine of class ``cls`` in the snapshot's state, its sequence() resuming at the snapshot's boundary. It
-    shares no mutable object with the snapshot or with any other engine (the pair memo aside, see above)."""
-    game = cls.__new__(cls)
-    d = game.__dict__
+    shares no mutable object with the snapshot or with any other engine (the pair memo aside, see above). Built
+    through the constructor (a compiled Game is a native class: no ``__dict__``), which takes the immutable data
+    from ``shared`` and builds no set-up; the fields that change are set here."""
     shared = snap.shared
-    d.update(shared["attrs"])
-    d["_shared"] = shared
-    d["obstacles"] = list(snap.obstacles)
-    d["_pairs"], d["_obstacle_discs"] = snap.memo
-    d["log"] = log
-    d["dice"] = Dice.restore(snap.dice)
+    attrs = shared["attrs"]
+    game = cls(attrs["setup"], Dice.restore(snap.dice), log, attrs["robot_rules"], shared=shared)
+    game.obstacles = list(snap.obstacles)
+    game._pairs, game._obstacle_discs = snap.memo
     (rnd, phase, turn, squad_turn, passes, step, first, style, focal, attacks_left, plan, active,
      version) = snap.position
     ships = [Ship(uid, spec, side, x, y, a, speed, list(shields), [[k, e] for k, e in tokens], facedown, list(faceup),
@@ -86,15 +88,18 @@ def restore(cls, snap: Snapshot, log: EventLog):
                                            destroyed, slot, fp, at) in zip(shared["ships"], snap.ships)]
     squads = [Squad(uid, spec, side, x, y, hull, activated, destroyed, radius)
               for (uid, spec, side, radius), (x, y, hull, activated, destroyed) in zip(shared["squads"], snap.squads)]
-    d.update(round=rnd, phase=phase, turn=turn, squad_turn=squad_turn, squad_passes=passes, squad_step=step,
-             first=first, style=style, focal=focal, attacks_left=attacks_left, plan=plan, version=version,
-             ships=ships, squads=squads, active=None if active is None else ships[active],
-             score=dict(snap.score), deck=list(snap.deck),
-             _shots={}, _memo={}, _memo_key=None, _controllers={}, boundary=None)
+    game.round, game.phase, game.turn = rnd, phase, turn
+    game.squad_turn, game.squad_passes, game.squad_step = squad_turn, passes, step
+    game.first, game.style, game.focal = first, style, focal
+    game.attacks_left, game.plan, game.version = attacks_left, plan, version
+    game.ships, game.squads = ships, squads
+    game.active = None if active is None else ships[active]
+    game.score = dict(snap.score)
+    game.deck = list(snap.deck)
     return game
 
 
-def hidden_dials(game, side: str) -> list[Ship]:
+def hidden_dials(game: GameBase, side: str) -> list[Ship]:
     """The ships whose dial ``side`` cannot see: the other side's set and unrevealed dials (a Rebel ship that has
     not activated this round and is not activating now: its dial is revealed as it activates). The AI's dials are
     rolled and shown as each ship activates: never hidden."""
@@ -104,7 +109,7 @@ def hidden_dials(game, side: str) -> list[Ship]:
             and s is not game.active]
 
 
-def redraw(game, side: str, rng: random.Random) -> None:
+def redraw(game: GameBase, side: str, rng: random.Random) -> None:
     """Re-draw what ``side`` cannot see, consistently with what it knows: each hidden Rebel dial is one of the four
     commands, any of them as far as the Imperial side knows (docs/armada.md 'Clone and fork'), so each is drawn
     uniformly with ``rng``. The 'dial' events of those ships in this round's log (the referee's record, never shown

@@ -1,17 +1,21 @@
 """Armada's squadron phase: each side activates two squadrons at a time, which move and attack; a part of the engine
-(game.py's Game inherits it)."""
+(after table.Measures in the chain of game.py's Game)."""
 from __future__ import annotations
 
 import math
+from typing import Any
+
 from ..core.contract import Option
+from .base import Steps
 from .measure import ShotOpt, shot_label
 from .requests import PASS_SQUADRON, pick
 from .state import Squad
+from .table import Measures
 
 
-class SquadronPhase:
+class SquadronPhase(Measures):
     # ------------------------------------------------------------------ squadrons
-    def squadron_phase(self):
+    def squadron_phase(self) -> Steps:
         """Each side in turn activates two squadrons, from the first player, until neither has one left. The
         position is state (a boundary before each squadron activation): whose turn (squad_turn), how many turns
         in a row found nothing to activate (squad_passes), the turn's activations made so far (squad_step)."""
@@ -39,7 +43,7 @@ class SquadronPhase:
                 return
             self.squad_turn, self.squad_step = self.enemy(side), 0
 
-    def squadron_activation(self, q: Squad, ordered: bool):
+    def squadron_activation(self, q: Squad, ordered: bool) -> Steps:
         """Squadron phase: move or attack. Ordered by a Squadron command: move and attack."""
         q.activated = True
         engaged = bool(self.engaged_with(q))
@@ -52,10 +56,10 @@ class SquadronPhase:
                 opts += self.squad_moves(q)
             if not opts:
                 return
-            view = {"squad": q, "ordered": ordered, "did_move": did_move, "did_attack": did_attack, "game": self}
-            opts = tuple(opts) + (PASS_SQUADRON,)
-            dec = yield self._ask("squadron", q.side, state=self, subject=view, options=opts, default="pass",
-                                check=pick(opts, "a legal squadron action now", "RRG Squadron Activation"),
+            view: dict[str, Any] = {"squad": q, "ordered": ordered, "did_move": did_move, "did_attack": did_attack, "game": self}
+            choices = tuple(opts) + (PASS_SQUADRON,)
+            dec = yield self._ask("squadron", q.side, state=self, subject=view, options=choices, default="pass",
+                                check=pick(choices, "a legal squadron action now", "RRG Squadron Activation"),
                                 prompt=f"{q.uid}: move or attack")
             chosen = dec.action
             if chosen.key == "pass":

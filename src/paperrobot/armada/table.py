@@ -1,12 +1,12 @@
-"""Measures, the mixin of Game that makes each function of measure.py and courses.py a method of the engine
-(``game.ship_shots(ship)`` is ``measure.ship_shots(game, ship)``). Left interpreted: Game inherits it, and a
-compiled class cannot be the base of an interpreted one that snapshot.restore fills through its ``__dict__``."""
+"""Measures, the part of the engine (after base.GameBase in the chain, game.py) that makes each function of measure.py
+and courses.py a method of the engine (``game.ship_shots(ship)`` is ``measure.ship_shots(game, ship)``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import courses as C, measure as M
+from .base import GameBase
 
 if TYPE_CHECKING:
     from ..core.contract import Option
@@ -16,19 +16,10 @@ if TYPE_CHECKING:
     from .state import Ship, Squad
 
 
-# Measures is a measure.Table to the type checker by inheriting it, so the fields and the three methods of Game
-# that measuring reads are declared once, there. Not at run time: compiled, the protocol is a native trait, which an
-# interpreted class cannot inherit.
-if TYPE_CHECKING:
-    Fields = M.Table
-else:
-    Fields = object
-
-
-class Measures(Fields):
+class Measures(GameBase):
     """What the engine measures on its table (``self.ships``, ``self.squads``, ``self.obstacles``, ``self.geo``):
     the functions of measure.py and courses.py as methods. The fields and ``live_ships``, ``live_squads`` and
-    ``enemy`` are Game's (declared in measure.Table)."""
+    ``enemy`` are GameBase's (a measure.Table)."""
 
     def blockers(self, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Poly]:
         return M.blockers(self, attacker, defender)

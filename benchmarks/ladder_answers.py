@@ -23,6 +23,7 @@ from paperrobot.cli.setup_flags import setup_from_args
 from paperrobot.core.errors import PaperRobotError
 from paperrobot.core.files import write_bytes_atomic, write_text_atomic
 from paperrobot.sim.even_points import LADDER_FILE
+from paperrobot.sim.person import PUBLISHED  # noqa: F401 (a test replaces it)
 from paperrobot.sim import ladder_report as report
 from paperrobot.sim.balance import BalanceStore, Plan as SweepPlan, SweepError, registry_matchup, run_sweep
 from paperrobot.sim.chunks import LocalEngine
@@ -39,13 +40,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, required=True)
     parser.add_argument("--rungs", required=True)
     parser.add_argument("--sweep", action="append", default=[], help="a rung to sweep (repeat)")
-    parser.add_argument("--balance-games", type=int, default=100)
+    parser.add_argument("--balance-games", type=int, default=100, help="a sweep's games per probe and per level, "
+                        "unless --probe-games / --games-per-level say otherwise")
+    parser.add_argument("--probe-games", type=int, help="a sweep's games per bracketing probe")
+    parser.add_argument("--games-per-level", type=int, help="a sweep's games per level of its fit")
+    parser.add_argument("--levels", type=int, default=7)
+    parser.add_argument("--start", type=float, default=0.0, help="a sweep's first probe (the game's points)")
+    parser.add_argument("--step", type=float, default=10.0, help="a sweep's first bracketing step")
+    parser.add_argument("--balance-db", type=Path, help="the sweeps' database (default: <db>-balance.sqlite beside "
+                        "--db); a 'paperrobot balance ... --out DIR' sweep's games are reused when the plan is its own")
     parser.add_argument("--precision", type=float, default=50.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--write-points", action="store_true", help="put this set-up's rungs (rating, even "
-                        "handicap) into src/paperrobot/sim/ladder_points.toml, the suggested difficulty's data")
+                        "handicap) into src/paperrobot/sim/ladder_points.toml, the suggested difficulty's data, "
+                        "and its fit.json into src/paperrobot/sim/ladder_fits/GAME.json, the game's published "
+                        "ladder a person is rated on")
     parser.add_argument("--command", default="", help="the command to name in ladder_points.toml")
     args, rest = parser.parse_known_args(argv)
     try:
@@ -62,8 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         met = all(Z95 * fit.difference(a, b)[1] <= args.precision for a, b in adjacent(fit))
         ladder = Ladder(spec, Plan(rungs, precision=args.precision), fit, results, 0, met, 0.0, list(fit.notes))
         if args.sweep:
-            sweeps = BalanceStore(args.db.with_name(args.db.stem + "-balance.sqlite"))
-            plan = SweepPlan(base_seed=args.seed, probe_games=args.balance_games, games_per_level=args.balance_games)
+            sweeps = BalanceStore(args.balance_db or args.db.with_name(args.db.stem + "-balance.sqlite"))
+            plan = SweepPlan(base_seed=args.seed, probe_games=args.probe_games or args.balance_games,
+                             games_per_level=args.games_per_level or args.balance_games, levels=args.levels,
+                             start=args.start, step=args.step)
             played = {}
             with LocalEngine(args.jobs) as engine:
                 for name in args.sweep:
@@ -90,7 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         write_bytes_atomic(args.out / name, data)
     if args.write_points:
         write_text_atomic(LADDER_FILE, points_toml(ladder, args.command))
-        print(f"Written {LADDER_FILE}")
+        published = PUBLISHED / f"{args.game}.json"  # the game's published ladder: a person is rated on it
+        published.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(published, files["fit.json"])
+        print(f"Written {LADDER_FILE} and {published}")
     print("\n".join(lines))
     return 0
 
@@ -107,7 +123,12 @@ def points_toml(ladder: Ladder, command: str) -> str:
         v != defaults.get(k) or k in ("robot_ship", "player_ship", "scenario"))}
     old = tomllib.loads(LADDER_FILE.read_text()).get("rung", []) if LADDER_FILE.exists() else []
     keep = [r for r in old if not (r["game"] == spec.game and dict(r.get("setup", {})) == setup)]
-    even = {name: (h, i) for name, h, i in report.even_curve(ladder)}
+    # A rung's even handicap from its own sweep where it was swept: a handicap point is not worth the same at every
+    # strength (docs/ladder.md), so the joint fit's figure is the fallback, and says so ("how").
+    even = {name: (h, i, "ladder fit") for name, h, i in report.even_curve(ladder)}
+    for name, sweep in ladder.balance.items():
+        if not isinstance(sweep, str) and sweep.fit.slope_positive and sweep.fit.interval.low is not None:
+            even[name] = (sweep.fit.h50, sweep.fit.interval, "sweep")
     new = []
     for r in report.ordered(ladder):
         if r.rating is None or r.name == "robot":
@@ -115,13 +136,17 @@ def points_toml(ladder: Ladder, command: str) -> str:
         row = {"game": spec.game, "rung": r.name, "rating": round(r.rating, 1), "rating_low": round(r.low, 1),
                "rating_high": round(r.high, 1), "games": r.games, "unit": spec.unit, "command": command,
                "setup": setup}
+        seat = ladder.fit.seat(r.name)
+        if seat is not None:
+            row.update(seat=round(seat[0], 1), seat_low=round(seat[1], 1), seat_high=round(seat[2], 1))
         if r.name in even and even[r.name][1].low is not None:
-            h, interval = even[r.name]
-            row.update(h50=round(h, 1), low=round(interval.low, 1), high=round(interval.high, 1))
+            h, interval, how = even[r.name]
+            row.update(h50=round(h, 1), low=round(interval.low, 1), high=round(interval.high, 1), how=how)
         new.append(row)
-    out = ["# Every rated rung of a set-up's opponent ladder: its rating (the robot = 1000) and its even handicap from",
-           "# the ladder's joint fit (benchmarks/ladder_answers.py --write-points; docs/ladder.md 'Measured').",
-           "# sim/even_points.py reads it: the suggested difficulty names the rung it is measured against.", ""]
+    out = ["# Every rated rung of a set-up's opponent ladder: its rating (side-free; the robot = 1000), its rating from",
+           "# the player's seat (seat: rating + side term) and its even handicap, from its own sweep where it was swept",
+           "# (how = 'sweep'), else from the ladder's joint fit (how = 'ladder fit'). benchmarks/ladder_answers.py",
+           "# --write-points; docs/ladder.md. sim/even_points.py reads it: the suggested difficulty names the rung.", ""]
     for row in keep + new:
         out.append("[[rung]]")
         for key, value in row.items():

@@ -135,3 +135,83 @@ def test_the_search_players_sweep_is_named_beside_the_policys(tmp_path, monkeypa
         assert "search player" not in capsys.readouterr().out  # only the ladder's joint fit: not named
     finally:
         even_points.load.cache_clear()
+
+
+def test_a_rung_is_named_with_its_rating_from_the_players_seat(tmp_path, monkeypatch):
+    """Issue 23: where the ladder has the seat's rating (rating + side term), the line gives that one: it is what
+    the rung's score against the robot reads; a sweep's row in ladder_points.toml says it is a sweep's."""
+    seated = LADDER.replace('rating_high = 720.0\n', 'rating_high = 720.0\nseat = 520.0\nseat_low = 450.0\n'
+                            'seat_high = 590.0\nhow = "sweep"\n', 1)
+    (tmp_path / "ladder.toml").write_text(seated)
+    monkeypatch.setattr(even_points, "FILE", tmp_path / "none.toml")
+    (tmp_path / "none.toml").write_text("")
+    monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "ladder.toml")
+    even_points.load.cache_clear()
+    try:
+        point = even_points.suggestion("fc", {"robot_ship": "d7"}, opponent="policy")
+        assert point.how == "sweep"
+        assert point.rated() == (", rated 520 from the player's seat (95% 450 to 590) on the opponent ladder, "
+                                 "where the robot is 1000")
+        other = even_points.suggestion("fc", {"robot_ship": "d7"}, opponent="search:10")
+        assert other.how == "ladder fit" and other.rated().startswith(", rated 910 (95% 800 to 1020)")
+    finally:
+        even_points.load.cache_clear()
+
+
+def published(tmp_path, monkeypatch, setup):
+    """A published ladder of FC for ``setup`` (sim/ladder_fits/fc.json) and an empty results file."""
+    import json
+
+    from paperrobot.sim import person
+    from tests.web.test_people import fit_json
+
+    folder = tmp_path / "ladder_fits"
+    folder.mkdir()
+    (folder / "fc.json").write_text(json.dumps(fit_json("fc", setup, handicap=True)))
+    monkeypatch.setattr(person, "PUBLISHED", folder)
+    records = tmp_path / "results.sqlite"
+    monkeypatch.setenv("PAPERROBOT_RECORDS", str(records))
+    return records
+
+
+def test_the_suggested_difficulty_is_the_persons_own_once_they_have_a_rating(tmp_path, monkeypatch, capsys):
+    """Issue 23: with five or more recorded games of the set-up on the game's published ladder, the start of a
+    game gives the person's own even handicap (the figure 'paperrobot rating' gives), not a program's."""
+    from paperrobot.cli.common import show_handicap
+    from paperrobot.sim.person import person_report, published_fit
+    from paperrobot.sim.records import Records
+    from tests.web.test_people import add_games
+
+    setup = {"robot_ship": "d7", "player_ship": "federation-ca"}
+    records = published(tmp_path, monkeypatch, setup)
+    add_games(records, "fc", setup, [1, 0, 0, 1])
+    show_handicap("fc", setup, "policy")
+    assert "even fight for PaperRobot's heuristic policy" in capsys.readouterr().out  # four games: no rating yet
+    add_games(records, "fc", setup, [0, 0, 1, 0, 0, 0], handicap=-10.0)
+    show_handicap("fc", setup, "policy")
+    line = capsys.readouterr().out.replace("\n", " ")
+    stored = Records(records, create=False)
+    report = person_report("fc", stored.games("fc"), published_fit("fc"))
+    stored.close()
+    assert f"--handicap {round(report.even):+d} points" in line and "even for you" in line
+    assert f"your rating {report.rating.rating:.0f}" in line and "policy" not in line
+    show_handicap("fc", {"robot_ship": "d7", "player_ship": "kzinti-bc"}, "policy")  # another set-up: not rated
+    assert "for you" not in capsys.readouterr().out
+
+
+def test_rating_reads_the_published_ladder_when_none_is_given(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from paperrobot.cli.main import app
+    from tests.web.test_people import add_games
+
+    setup = {"robot_ship": "d7", "player_ship": "federation-ca"}
+    records = published(tmp_path, monkeypatch, setup)
+    add_games(records, "fc", setup, [1, 0, 0, 1, 0, 0, 1])
+    printed = CliRunner().invoke(app, ["rating", "fc"])
+    assert printed.exit_code == 0 and "fc: your rating" in printed.output, printed.output
+    add_games(records, "sfb", {"scenario": "5"}, [1])
+    (tmp_path / "ladder_fits" / "fc.json").unlink()
+    refused = CliRunner().invoke(app, ["rating"])
+    assert refused.exit_code != 0 and "no ladder of fc is published yet" in refused.output
+    assert "give --ladder DIR" in refused.output and "Traceback" not in refused.output

@@ -260,6 +260,7 @@ def test_the_answers_script_reports_stored_games_and_writes_the_rungs_points(tmp
     spec.loader.exec_module(answers)
     points = tmp_path / "ladder_points.toml"
     monkeypatch.setattr(answers, "LADDER_FILE", points)
+    monkeypatch.setattr(answers, "PUBLISHED", tmp_path / "fits")
     code = answers.main([ladder_game.NAME, "--db", str(db), "--rungs", "random,policy,robot", "--sweep", "policy",
                          "--balance-games", "60", "--out", str(tmp_path / "rep"), "--jobs", "1", "--write-points",
                          "--command", "the command"])
@@ -271,9 +272,16 @@ def test_the_answers_script_reports_stored_games_and_writes_the_rungs_points(tmp
     even_points.load.cache_clear()
     try:
         rows = {p.opponent: p for p in even_points.load() if p.game == ladder_game.NAME}
-        assert rows["policy"].how == "ladder fit" and rows["policy"].rating == pytest.approx(
-            fit["rungs"][1]["rating"], abs=0.1) and rows["policy"].command == "the command"
+        policy = next(r for r in fit["rungs"] if r["name"] == "policy")
+        assert rows["policy"].rating == pytest.approx(policy["rating"], abs=0.1)
+        assert rows["policy"].seat == pytest.approx(policy["seat"], abs=0.1) and rows["policy"].command == "the command"
+        # a swept rung's even handicap is its own sweep's; a rung not swept has the joint fit's, and says so
+        assert rows["policy"].how == "sweep" and rows["policy"].h50 == pytest.approx(fit["balance"]["policy"]["h50"],
+                                                                                     abs=0.1)
+        assert rows["random"].how == "ladder fit" and rows["random"].h50 == pytest.approx(
+            fit["even_from_fit"]["random"]["h50"], abs=0.1)
     finally:
         even_points.load.cache_clear()
+    assert json.loads((tmp_path / "fits" / f"{ladder_game.NAME}.json").read_text()) == fit  # the published ladder
     assert answers.main([ladder_game.NAME, "--db", str(tmp_path / "none.sqlite"), "--rungs", "policy,robot",
                          "--out", str(tmp_path / "x")]) == 2

@@ -218,3 +218,14 @@ def test_the_even_handicap_of_a_rung_from_the_joint_fit():
         assert interval.low < true < interval.high and interval.low < h < interval.high, (name, true, h, interval)
     assert fit.even("robot") == (None, None)  # the anchor has no column: it never flies the player side
     assert fit_ladder(simulate(TRUE, 40, random.Random(8)), list(TRUE)).even("policy") == (None, None)
+
+
+def test_the_rating_from_the_players_seat_adds_the_side_term():
+    """Issue 23: a rung that flew both sides has a side-free rating; its score against the robot reads as the
+    rating from the player's seat, rating + side term, which Elo's formula against 1000 turns into that score."""
+    fit = fit_ladder(simulate(TRUE, 300, random.Random(5), side=-0.6), list(TRUE))
+    value, low, high = fit.seat("policy")
+    assert fit.side < 0 and value == pytest.approx(fit.ratings["policy"].rating + fit.side * SCALE)
+    assert low < value < high and value < fit.ratings["policy"].rating
+    assert 1 / (1 + 10 ** ((1000 - value) / 400)) == pytest.approx(fit.expected("policy", "robot"))
+    assert fit.seat("no-such-rung") is None

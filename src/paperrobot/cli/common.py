@@ -146,6 +146,10 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) 
         return
     if int(setup.get("handicap") or 0):
         return
+    mine = _person_suggestion(game, setup) if opponent == "policy" else None  # a person plays: their own figure
+    if mine is not None:
+        say(mine)
+        return
     point = suggestion(game, setup, opponent)
     if point is not None:
         # The figure is an opponent's even point, never a person's: say whose, and that a stronger player needs more.
@@ -158,6 +162,19 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) 
         say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}"
             f"{stronger}; docs/balance.md, docs/ladder.md). A stronger player should give the robot more; "
             f"'paperrobot rating' measures your own from your recorded games.")
+
+
+def _person_suggestion(game: str, setup: dict) -> str | None:
+    """The suggested difficulty from the person's own recorded games on the published ladder, or None."""
+    from ..sim.person import suggestion_for
+
+    report = suggestion_for(game, setup)
+    if report is None:
+        return None
+    r = report.rating
+    return (f"Suggested difficulty: --handicap {report.even_text()} makes the next game even for you (your rating "
+            f"{r.rating:.0f}, 95% {r.low:.0f} to {r.high:.0f}, from your {report.used} recorded games on the "
+            f"published ladder; 'paperrobot rating' says more, --no-record keeps a game out).")
 
 
 def handicap_line(game: str, setup: dict, front=None) -> str:

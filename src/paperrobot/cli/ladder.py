@@ -209,7 +209,8 @@ def _write(result, folder: ReportFolder) -> None:
 def rating(
     game: Optional[str] = typer.Argument(None, help="The game (default: every game you have recorded)."),
     ladder_path: Optional[Path] = typer.Option(None, "--ladder", help="A ladder's folder (its fit.json) or fit.json; "
-                                                                      "written by 'paperrobot ladder GAME --out DIR'."),
+                                                                      "written by 'paperrobot ladder GAME --out DIR' "
+                                                                      "(default: the game's published ladder)."),
     records_path: Optional[Path] = typer.Option(None, "--records", help="Your results file (default: "
                                                                          "$XDG_DATA_HOME/paperrobot/results.sqlite)."),
 ):
@@ -227,15 +228,26 @@ def rating(
     if not played:
         fail(f"no recorded games{' of ' + game if game else ''} in {records.path}: finish a game of 'paperrobot play' "
              f"first")
-    if ladder_path is None:
-        fail("give --ladder DIR: the folder of a ladder of this game (paperrobot ladder GAME --out DIR)")
-    model = _read_fit(ladder_path)
+    if ladder_path is not None:
+        model = _read_fit(ladder_path)
+    rated = 0
     for name in sorted({r.game for r in played}):
+        if ladder_path is None:  # each game on its published ladder
+            from ..sim.person import published_fit
+            model = published_fit(name)
+            if model is None:
+                say(f"{name}: {sum(r.game == name for r in played)} recorded games, but no ladder of {name} is "
+                    f"published yet; give --ladder DIR (paperrobot ladder {name} --out DIR)")
+                continue
         if name != model["game"]:
             say(f"{name}: {sum(r.game == name for r in played)} recorded games, but the ladder given is of "
                 f"{model['game']}; give a ladder of {name}")
             continue
         _show_rating(name, [r for r in played if r.game == name], model)
+        rated += 1
+    if not rated:
+        fail("no ladder to rate your games on: give --ladder DIR, the folder of a ladder of the game you played "
+             "(paperrobot ladder GAME --out DIR)")
 
 
 def _read_fit(path: Path) -> dict:

@@ -32,18 +32,25 @@ class EvenPoint:
     rating: float | None = None  # the rung's rating on the opponent ladder (the robot = 1000), where measured
     rating_low: float | None = None
     rating_high: float | None = None
+    seat: float | None = None  # its rating from the player's seat (rating + the ladder's side term), where known
+    seat_low: float | None = None
+    seat_high: float | None = None
 
     def text(self) -> str:
         interval = f" (95% {self.low:+.0f} to {self.high:+.0f})" if self.low is not None else ""
         return f"{self.h50:+.0f} {self.unit}{interval} against the {self.opponent}{self.rated()}"
 
     def rated(self) -> str:
-        """', rated 958 (95% 928 to 987) on the opponent ladder, where the robot is 1000', or '' if not rated."""
+        """', rated 949 from the player's seat (95% 915 to 983) on the opponent ladder, where the robot is 1000',
+        or '' if not rated. The seat's rating where the ladder has one: it is what a score against the robot reads
+        (the side-free rating of a rung that flew both sides is not; docs/ladder.md "The player's seat")."""
         if self.rating is None:
             return ""
-        interval = (f" (95% {self.rating_low:.0f} to {self.rating_high:.0f})" if self.rating_low is not None
-                    and self.rating_high is not None else "")
-        return f", rated {self.rating:.0f}{interval} on the opponent ladder, where the robot is 1000"
+        value, low, high, seat = self.rating, self.rating_low, self.rating_high, ""
+        if self.seat is not None:
+            value, low, high, seat = self.seat, self.seat_low, self.seat_high, " from the player's seat"
+        interval = f" (95% {low:.0f} to {high:.0f})" if low is not None and high is not None else ""
+        return f", rated {value:.0f}{seat}{interval} on the opponent ladder, where the robot is 1000"
 
 
 @lru_cache(maxsize=1)
@@ -61,7 +68,8 @@ def load() -> tuple[EvenPoint, ...]:
         for r in rungs:
             if r["game"] == game and dict(r.get("setup", {})) == setup and r["rung"] == rung and "rating" in r:
                 return {"rating": float(r["rating"]), "rating_low": r.get("rating_low"),
-                        "rating_high": r.get("rating_high")}
+                        "rating_high": r.get("rating_high"), "seat": r.get("seat"), "seat_low": r.get("seat_low"),
+                        "seat_high": r.get("seat_high")}
         return {}
 
     swept = tuple(EvenPoint(r["game"], dict(r.get("setup", {})), r["opponent"], float(r["h50"]), r.get("low"),
@@ -69,14 +77,14 @@ def load() -> tuple[EvenPoint, ...]:
                             **rating(r["game"], dict(r.get("setup", {})), r["opponent"])) for r in raw.get("even", []))
     seen = {(p.game, tuple(sorted(p.setup.items())), p.opponent) for p in swept}
     fitted = tuple(EvenPoint(r["game"], dict(r.get("setup", {})), r["rung"], float(r["h50"]), r.get("low"),
-                             r.get("high"), r["unit"], r["command"], "ladder fit",
+                             r.get("high"), r["unit"], r["command"], r.get("how", "ladder fit"),
                              **rating(r["game"], dict(r.get("setup", {})), r["rung"]))
                    for r in rungs if "h50" in r and (r["game"], tuple(sorted(dict(r.get("setup", {})).items())),
                                                      r["rung"]) not in seen)
     return swept + fitted
 
 
-def _full(game: str, options: dict) -> dict:
+def full_setup(game: str, options: dict) -> dict:
     """A set-up with its defaults filled in, the handicap itself aside (and the published robot's rules as '')."""
     import paperrobot
 
@@ -90,9 +98,9 @@ def _full(game: str, options: dict) -> dict:
 
 def suggestion(game: str, setup: dict | None = None, opponent: str = "policy") -> EvenPoint | None:
     """The measured even point of this game, set-up (defaults filled in; the handicap itself aside) and opponent."""
-    mine = _full(game, setup or {})
+    mine = full_setup(game, setup or {})
     for point in load():
-        if point.game == game and point.opponent == opponent and _full(game, point.setup) == mine:
+        if point.game == game and point.opponent == opponent and full_setup(game, point.setup) == mine:
             return point
     return None
 
@@ -100,8 +108,8 @@ def suggestion(game: str, setup: dict | None = None, opponent: str = "policy") -
 def curve(game: str, setup: dict | None = None) -> list[EvenPoint]:
     """Every rated rung's even point for this set-up, weakest first: the even handicap against rating (seed 001's
     question answered per opponent strength, docs/ladder.md)."""
-    mine = _full(game, setup or {})
-    points = [p for p in load() if p.game == game and p.rating is not None and _full(game, p.setup) == mine]
+    mine = full_setup(game, setup or {})
+    points = [p for p in load() if p.game == game and p.rating is not None and full_setup(game, p.setup) == mine]
     return sorted(points, key=lambda p: p.rating)
 
 

@@ -40,8 +40,8 @@ def table_lines(ladder) -> list[str]:
     fit, spec = ladder.fit, ladder.spec
     rows = ordered(ladder)
     lines = [f"Ladder, {spec.label} (handicap {spec.handicap:+g} {spec.unit}; seeds from base {spec.base_seed})",
-             f"{'rung':<12} {'rating':>7}  {'95% interval':<16} {'games':>6}  {'vs robot W-D-L':<15} {'score':>6}"
-             f"  {'LOS over next':>13}"]
+             f"{'rung':<12} {'rating':>7}  {'95% interval':<16} {'seat':>5}  {'games':>6}  {'vs robot W-D-L':<15} "
+             f"{'score':>6}  {'LOS over next':>13}"]
     for i, r in enumerate(rows):
         value, interval = _rating_text(r)
         if r.name == ANCHOR:
@@ -57,11 +57,15 @@ def table_lines(ladder) -> list[str]:
             los = "(bound)"
         else:
             los = "-"
-        lines.append(f"{r.name:<12} {value:>7}  {interval:<16} {r.games:>6}  {vs:<15} {score:>6}  {los:>13}")
+        seat = fit.seat(r.name) if r.name != ANCHOR else None
+        seat_text = f"{seat[0]:.0f}" if seat is not None else "-"
+        lines.append(f"{r.name:<12} {value:>7}  {interval:<16} {seat_text:>5}  {r.games:>6}  {vs:<15} {score:>6}  "
+                     f"{los:>13}")
     side = fit.side
     slope = fit.handicap_slope
-    extra = [f"side term {side * 400 / math.log(10):+.0f} rating points for the player side"
-             if "side" in fit.params else "no side term"]
+    extra = [f"side term {side * 400 / math.log(10):+.0f} rating points for the player side (the rating is "
+             f"side-free; seat = rating + side term, the rung flying the player's ship, what its score against the "
+             f"robot reads)" if "side" in fit.params else "no side term (seat = rating)"]
     if slope is not None:
         per_point = -slope * 400 / math.log(10)
         extra.append(f"one {spec.unit[:-1] if spec.unit.endswith('s') else spec.unit} of handicap to the robot is "
@@ -110,7 +114,15 @@ def even_curve(ladder) -> list[tuple[str, float, Fieller]]:
 
 
 def rungs_json(ladder) -> list[dict]:
-    return [r.to_dict() for r in ordered(ladder)]
+    """Every rung's rating (side-free) and, but for the robot, its rating from the player's seat."""
+    rows = []
+    for r in ordered(ladder):
+        row = r.to_dict()
+        seat = ladder.fit.seat(r.name) if r.name != ANCHOR else None
+        if seat is not None:
+            row.update(seat=round(seat[0], 2), seat_low=round(seat[1], 2), seat_high=round(seat[2], 2))
+        rows.append(row)
+    return rows
 
 
 def fit_json(ladder) -> dict:

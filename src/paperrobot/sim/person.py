@@ -24,6 +24,9 @@ from ..core.extras import needs_extra
 # already +-330 points (the policy and the robot are 42 apart); at 3 (1 won) it is +-470, and most results of
 # so few games are all won or all lost, for which only a bound exists (docs/ladder.md).
 MIN_GAMES = 5
+# The published ladder of each game (its fit.json, written by benchmarks/ladder_answers.py --write-points): the
+# scale ``paperrobot rating``, the web page and the start of a game rate a person on when no other ladder is given.
+PUBLISHED = Path(__file__).with_name("ladder_fits")
 FIT_CAP = 1_000_000  # bytes: a ladder's fit.json is a few kB (a handful of rungs, their covariance, the sweeps)
 ASIDE = ("handicap", "handicap_prices")  # set-up options that do not make another game
 
@@ -58,6 +61,39 @@ def parse_fit(text: bytes | str, where: str = "the ladder") -> dict:
     if not ok:
         raise PaperRobotError(f"{where}: not a ladder's fit.json (written by 'paperrobot ladder GAME --out DIR')")
     return data
+
+
+def published_fit(game: str) -> dict | None:
+    """The project's published ladder of ``game`` (a fit.json's data), or None if none is published."""
+    path = PUBLISHED / f"{game}.json"
+    return read_fit(path) if path.exists() else None
+
+
+def suggestion_for(game: str, setup: dict, records_path: str | Path | None = None) -> PersonReport | None:
+    """The even next game for the person, from their recorded games of this set-up on the published ladder: a
+    report whose ``even`` is known, or None (no ladder, too few games, no statistics libraries, no records file).
+    Cheap when it has nothing to say: the records are read before the fit's libraries are imported."""
+    from .even_points import full_setup
+    from .records import Records
+
+    fit = published_fit(game)
+    if fit is None or full_setup(game, setup) != full_setup(game, fit["setup"]):
+        return None
+    try:
+        records = Records(records_path, create=False)
+    except PaperRobotError:
+        return None
+    try:
+        played = [r for r in records.games(game) if same_setup(r.setup, fit["setup"])]
+    finally:
+        records.close()
+    if len(played) < MIN_GAMES:
+        return None
+    try:
+        report = person_report(game, played, fit)
+    except PaperRobotError:
+        return None
+    return report if report.rated and report.even is not None else None
 
 
 def same_setup(a: dict, b: dict) -> bool:

@@ -113,6 +113,17 @@ class LadderFit:
             return 0.5 if d == 0 else float(d > 0)
         return 0.5 * (1 + math.erf(d / se / math.sqrt(2)))
 
+    def seat(self, name: str) -> tuple[float, float, float] | None:
+        """Rung ``name``'s rating from the player's seat, ``R + s * SCALE``, with its 95 % interval: what its score
+        against the robot reads (Elo's expected score against 1000), where the side-free rating ``R`` does not
+        (docs/ladder.md "The player's seat"). None without a finite rating."""
+        rating = self.ratings.get(name)
+        if rating is None or rating.rating is None:
+            return None
+        value = rating.rating + self.side * SCALE
+        se = math.sqrt(max(self.var(name) + self.var("side") + 2 * self.var(name, "side"), 0.0)) * SCALE
+        return value, value - Z95 * se, value + Z95 * se
+
     def even(self, name: str) -> tuple[float | None, Fieller | None]:
         """The handicap (the game's points to the robot) at which rung ``name``, on the player side against the
         robot, is expected to score 50 %, ``h = -(a + s) / b_h`` with ``a = (R - 1000) / SCALE``, and Fieller's

@@ -106,10 +106,11 @@ class People:
 
     # ------------------------------------------------------------------ ladders
     def ladder(self, game: str) -> dict | None:
+        """The ladder a person of ``game`` is rated on: the one uploaded here, else the project's published one."""
         text = self.store.setting(LADDER + game)
-        if text is None:
-            return None
         try:
+            if text is None:
+                return person_rating.published_fit(game)
             return person_rating.parse_fit(text, f"the ladder of {game}")
         except PaperRobotError:
             return None

@@ -76,8 +76,11 @@ def suggestion_for(game: str, setup: dict, records_path: str | Path | None = Non
     from .even_points import full_setup
     from .records import Records
 
-    fit = published_fit(game)
-    if fit is None or full_setup(game, setup) != full_setup(game, fit["setup"]):
+    try:
+        fit = published_fit(game)
+        if fit is None or full_setup(game, setup) != full_setup(game, fit["setup"]):
+            return None
+    except PaperRobotError:  # a set-up the published ladder's game refuses: nothing to suggest from it
         return None
     try:
         records = Records(records_path, create=False)

@@ -215,3 +215,27 @@ def test_rating_reads_the_published_ladder_when_none_is_given(tmp_path, monkeypa
     refused = CliRunner().invoke(app, ["rating"])
     assert refused.exit_code != 0 and "no ladder of fc is published yet" in refused.output
     assert "give --ladder DIR" in refused.output and "Traceback" not in refused.output
+
+
+def test_a_sweep_that_found_no_even_point_is_said_beside_the_policys(tmp_path, monkeypatch, capsys):
+    """Issue 22/23: Armada's sweep against search:50 found no handicap within the limits that evens the fight; the
+    first line says so rather than naming only the policy's figure (a row with ``none`` and no ``h50``)."""
+    from paperrobot.cli.common import show_handicap
+
+    none = ('\n[[even]]\ngame = "fc"\nopponent = "search:50"\nnone = "no handicap up to +300 points makes an even '
+            'fight"\nunit = "points"\ncommand = "x"\nsetup = {robot_ship = "d7", player_ship = "federation-ca"}\n')
+    (tmp_path / "even.toml").write_text(RECORD + none)
+    monkeypatch.setattr(even_points, "FILE", tmp_path / "even.toml")
+    monkeypatch.setattr(even_points, "LADDER_FILE", tmp_path / "none.toml")
+    even_points.load.cache_clear()
+    setup = {"robot_ship": "d7", "player_ship": "federation-ca"}
+    try:
+        assert [p.opponent for p in even_points.load()] == ["policy"]  # not an even point
+        assert even_points.beyond("fc", setup, "search:50") == "no handicap up to +300 points makes an even fight"
+        assert even_points.beyond("fc", {"robot_ship": "kzinti-bc"}, "search:50") is None
+        show_handicap("fc", setup, "policy")
+        line = capsys.readouterr().out.replace("\n", " ")
+        assert "--handicap -45 makes an even fight for PaperRobot's heuristic policy" in line
+        assert "against its search player (search:50) no handicap up to +300 points makes an even fight" in line
+    finally:
+        even_points.load.cache_clear()

@@ -138,7 +138,7 @@ PLANNER = "search:50"  # the search player whose balance sweep, where measured, 
 
 def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) -> None:
     """Before a game: what the handicap gives (a line), or the measured even point as a suggestion."""
-    from ..sim.even_points import suggestion
+    from ..sim.even_points import beyond, suggestion
 
     line = handicap_line(game, setup, front)
     if line:
@@ -159,6 +159,9 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) 
                     f"--handicap {planner.h50:+.0f} {planner.unit}" + (f" (95% {planner.low:+.0f} to {planner.high:+.0f})"
                                                                         if planner.low is not None else "")
                     if planner is not None and planner.how == "sweep" else "")
+        if opponent == "policy" and not stronger:
+            none = beyond(game, setup, PLANNER)
+            stronger = f"; against its search player ({PLANNER}) {none}" if none else ""
         say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}"
             f"{stronger}; docs/balance.md, docs/ladder.md). A stronger player should give the robot more; "
             f"'paperrobot rating' measures your own from your recorded games.")

@@ -72,6 +72,7 @@ def load() -> tuple[EvenPoint, ...]:
                         "seat_high": r.get("seat_high")}
         return {}
 
+    raw["even"] = [r for r in raw.get("even", []) if "h50" in r]  # the rows with "none" are beyond() 's
     swept = tuple(EvenPoint(r["game"], dict(r.get("setup", {})), r["opponent"], float(r["h50"]), r.get("low"),
                             r.get("high"), r["unit"], r["command"],
                             **rating(r["game"], dict(r.get("setup", {})), r["opponent"])) for r in raw.get("even", []))
@@ -102,6 +103,21 @@ def suggestion(game: str, setup: dict | None = None, opponent: str = "policy") -
     for point in load():
         if point.game == game and point.opponent == opponent and full_setup(game, point.setup) == mine:
             return point
+    return None
+
+
+def _beyond_rows() -> tuple[dict, ...]:  # read when asked: once at a game's start
+    with FILE.open("rb") as handle:
+        return tuple(r for r in tomllib.load(handle).get("even", []) if "h50" not in r and "none" in r)
+
+
+def beyond(game: str, setup: dict | None = None, opponent: str = "policy") -> str | None:
+    """Why no even point was found for this game, set-up and opponent, where a sweep looked for one and found
+    none within the handicap's limits (a row of even_points.toml with ``none`` and no ``h50``), else None."""
+    mine = full_setup(game, setup or {})
+    for r in _beyond_rows():
+        if r["game"] == game and r["opponent"] == opponent and full_setup(game, dict(r.get("setup", {}))) == mine:
+            return str(r["none"])
     return None
 
 

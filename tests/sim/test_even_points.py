@@ -1,4 +1,8 @@
 """The measured even points (sim/even_points.toml) as the suggested difficulty: matched on the whole set-up."""
+import math
+
+import pytest
+
 from paperrobot.sim import even_points
 
 RECORD = '''
@@ -210,6 +214,9 @@ def test_rating_reads_the_published_ladder_when_none_is_given(tmp_path, monkeypa
     add_games(records, "fc", setup, [1, 0, 0, 1, 0, 0, 1])
     printed = CliRunner().invoke(app, ["rating", "fc"])
     assert printed.exit_code == 0 and "fc: your rating" in printed.output, printed.output
+    rating = float(printed.output.split("your rating ")[1].split()[0])
+    seat = float(printed.output.replace("\n", " ").split("from the player's seat ")[1].split(",")[0])
+    assert seat == pytest.approx(rating + 0.3 * 400 / math.log(10), abs=1)  # the ladder's side term, 0.3 logit
     add_games(records, "sfb", {"scenario": "5"}, [1])
     (tmp_path / "ladder_fits" / "fc.json").unlink()
     refused = CliRunner().invoke(app, ["rating"])

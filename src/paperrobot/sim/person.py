@@ -166,7 +166,7 @@ def person_report(game: str, records: Sequence, fit: dict) -> PersonReport:
     wdl = f"{w}-{d}-{len(same) - w - d}"
     if r.rating is not None:
         lines.append(f"{game}: your rating {r.rating:.0f} (95% {r.low:.0f} to {r.high:.0f}) on the ladder's scale (the "
-                     f"robot = 1000), from {len(same)} games (W-D-L {wdl})")
+                     f"robot = 1000), from {len(same)} games (W-D-L {wdl}){_seat(r.rating, fit['model'])}")
     elif r.bound == "upper" and math.isfinite(r.high):
         lines.append(f"{game}: your rating is below {r.high:.0f} (95% bound: you lost all {len(same)} games)")
     elif r.bound == "lower" and math.isfinite(r.low):
@@ -189,6 +189,14 @@ def person_report(game: str, records: Sequence, fit: dict) -> PersonReport:
     lines.extend(f"  note: {note}" for note in person.notes)
     return PersonReport(**base, rating=r, even=person.even, even_interval=iv, nearest=nearest, notes=person.notes,
                         lines=lines)
+
+
+def _seat(rating: float, model: dict) -> str:
+    """'; from the player's seat 884' where the ladder has a side term (docs/ladder.md "The player's seat")."""
+    if "side" not in model["params"]:
+        return ""
+    side = model["coef"][model["params"].index("side")] * model.get("scale", 400 / math.log(10))
+    return f"; from the player's seat {rating + side:.0f}, which is what your score against the robot reads"
 
 
 def _games(n: int) -> str:

@@ -197,7 +197,7 @@ def plot_handicap(ladder) -> dict[str, bytes]:
             ax.annotate(f"{name} (fit)", (rating.rating, h), textcoords="offset points", xytext=(6, -10),
                         fontsize=7, color="gray")
         ax.axhline(0, color="gray", lw=0.8, ls="--")
-        ax.set_xlabel("rung rating (robot = 1000)")
+        ax.set_xlabel("rung rating, side-free (robot = 1000; a person's rating is on this scale)")
         ax.set_ylabel(f"even-fight handicap for the robot ({ladder.spec.unit})\nfilled: own sweep; hollow: joint fit")
         ax.set_title(textwrap.fill(f"Even-fight handicap against rating: {ladder.spec.label}", 80), fontsize=8)
         ax.grid(alpha=0.3)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from paperrobot.cli.setup_flags import setup_from_args
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--db", type=Path, required=True)
     parser.add_argument("--rungs", required=True)
-    parser.add_argument("--sweep", action="append", default=[], help="a rung to sweep (repeat)")
+    parser.add_argument("--sweep", action="append", default=[], help="a rung to sweep (repeat); RUNG=N gives that "
+                        "rung's sweep N games per level instead of --games-per-level (a sweep extended by hand)")
     parser.add_argument("--balance-games", type=int, default=100, help="a sweep's games per probe and per level, "
                         "unless --probe-games / --games-per-level say otherwise")
     parser.add_argument("--probe-games", type=int, help="a sweep's games per bracketing probe")
@@ -79,10 +81,14 @@ def main(argv: list[str] | None = None) -> int:
                              start=args.start, step=args.step)
             played = {}
             with LocalEngine(args.jobs) as engine:
-                for name in args.sweep:
+                for given in args.sweep:
+                    name, _, per_level = given.partition("=")
                     matchup = registry_matchup(args.game, setup, name)
+                    if per_level and not per_level.isdigit():
+                        raise PaperRobotError(f"--sweep {given}: after '=' give the games per level, e.g. {name}=80")
+                    mine = replace(plan, games_per_level=int(per_level)) if per_level else plan
                     try:
-                        ladder.balance[name] = run_sweep(matchup, plan, sweeps, engine)
+                        ladder.balance[name] = run_sweep(matchup, mine, sweeps, engine)
                     except SweepError as exc:
                         ladder.balance[name] = str(exc)
                     played[name] = sweeps.games(plan.store_key(matchup))

@@ -177,15 +177,16 @@ def zone_reach(size: SizeClass) -> float:
     return hit[1]
 
 
-_RADII: dict[tuple[float, float], float] = {}
+_RADII: dict[int, tuple[SizeClass, float]] = {}
 
 
 def ship_radius(size: SizeClass) -> float:
-    """The radius of the circle around a base (centre to corner)."""
-    r = _RADII.get(size.base)
-    if r is None:
-        r = _RADII[size.base] = math.hypot(size.base[0] / 2, size.base[1] / 2)
-    return r
+    """The radius of the circle around a base (centre to corner): worked out once per size (keyed by the size
+    object, as _local: hashing its base's two floats at every call was a measurable cost)."""
+    hit = _RADII.get(id(size))
+    if hit is None or hit[0] is not size:
+        hit = _RADII[id(size)] = (size, math.hypot(size.base[0] / 2, size.base[1] / 2))
+    return hit[1]
 
 
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:

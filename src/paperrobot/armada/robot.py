@@ -236,18 +236,22 @@ class Robot:
         # (least formation error, then key), up to the first course that has one. Its choice is the same as with
         # every course measured: a later course with a double arc has a larger (error, key), one outside the pool
         # is never taken.
-        pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
+        # (the pool and its order are lists of indices into measured: compiled, a course's tuple is then not
+        # unboxed and boxed anew into each list)
+        pool = ([i for i, m in enumerate(measured) if m[4] and not m[5]] or [i for i, m in enumerate(measured) if m[4]]
+                or list(range(len(measured))))
         doubles: dict[object, list[str]] = game.ship_memo("double-arcs")  # the navigate
         # look-ahead and the maneuver see the same courses
         found: dict[str, str] = {}
         # by (error, key), ties in their order (a stable sort: the index)
-        order = [pool[k] for _, _, k in sorted([(m[3], m[0], k) for k, m in enumerate(pool)])]
-        todo = [m[7] for m in order if m[7] not in doubles]
+        order = [i for _, _, i in sorted([(measured[i][3], measured[i][0], i) for i in pool])]
+        todo = [measured[i][7] for i in order if measured[i][7] not in doubles]
         poses: list[Pose] = [(x, y, a) for _, x, y, a in [cast(tuple[str, float, float, float], d) for d in todo]]
         for dkey, maybe in zip(todo, double_arc_sieve(ship, poses, enemies, game.geo.ruler)):
             if not maybe:  # the sieve settles most courses from their centres alone
                 doubles[dkey] = []
-        for key, _, _, _, _, _, _, dkey, fp in order:
+        for i in order:
+            key, _, _, _, _, _, _, dkey, fp = measured[i]
             da = doubles.get(dkey)
             if da is None:
                 da = doubles[dkey] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)

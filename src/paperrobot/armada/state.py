@@ -33,7 +33,7 @@ class Ship:
     slot: float = 0.0  # sideways offset in the formation (mm, + = port)
     size: SizeClass | None = None  # the base's measurements (from the game's geometry)
     _fp: Footprint | None = None
-    _at: tuple[float, float, float] = (math.nan, math.nan, math.nan)  # where _fp was made (nan: never)
+    _at: tuple[float, float, float] = (0.0, 0.0, 0.0)  # where _fp was made (read only once _fp is set)
 
     @classmethod
     def make(cls, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int,

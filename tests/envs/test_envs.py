@@ -248,3 +248,26 @@ def test_armada_courses_are_chosen_joint_by_joint():
         if terminated:
             env.reset()
     assert maneuvers > 5
+
+
+def test_armada_agents_read_the_same_numbers_from_the_view_without_drawing_aids():
+    """The Armada environments encode a view built without drawing aids (Encoder.agent_view: no course paths,
+    arcs or attack polygons); its observation and damage numbers are those of the request's full view."""
+    from paperrobot.envs.encoding import encoder
+    enc = encoder("armada")
+    env = gym_env("armada", reward="shaped")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kinds = set()
+    for step in range(600):
+        d = env.unwrapped.decisions
+        full, lean = d.request.view, enc.agent_view(d.request)
+        assert "courses" not in lean and "arcs" not in lean
+        assert enc.observe(lean, "rebel") == enc.observe(full, "rebel")
+        assert enc.damage(lean) == enc.damage(full)
+        kinds.add(d.request.kind)
+        mask = env.action_masks()
+        action = int(np.argmax(mask)) if step % 2 else int(rng.choice(np.flatnonzero(mask)))
+        if env.step(action)[2]:
+            env.reset()
+    assert {"maneuver", "attack", "activate"} <= kinds

@@ -96,9 +96,13 @@ class GameBase:
         if self.log.enabled or self.log.listeners:
             self.log.emit(kind, self.round, 0, side, **data)
 
-    def _ask(self, kind: str, side: str, **fields: Any) -> Request:
-        """A request of this game: its view (JSON data of what ``side`` may know) is built only when read."""
-        return Request(kind, side, view=TableView(self, side, kind, fields.get("subject")), **fields)
+    def _ask(self, kind: str, side: str, *, state: Any = None, subject: Any = None,
+             options: tuple[Any, ...] | Callable[[], tuple[Any, ...]] = (), default: Any = None,
+             check: Callable[[Any], Any] | None = None, prompt: str = "") -> Request:
+        """A request of this game: its view (JSON data of what ``side`` may know) is built only when read. The
+        fields are named (no ``**`` dict): compiled, Request is then built by a direct call."""
+        return Request(kind, side, state=state, subject=subject, options=options, default=default,
+                       view=TableView(self, side, kind, subject), check=check, prompt=prompt)
 
     def view_for(self, side: str, kind: str = "", subject: Any = None) -> dict[str, Any]:
         """What ``side`` may know, as plain JSON data (requests.table_view)."""

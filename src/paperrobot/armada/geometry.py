@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from .data import SizeClass
 from .polygons import EPS, Point, Poly, cross, half_plane
@@ -96,15 +97,18 @@ class Footprint:
         """Work out the hull zones, arcs and targeting points (all three at once); returns the zones."""
         local, (c, s) = _local(self.size), self.cs
         x, y = self.centre
-        # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic)
-        p = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
+        # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic). The points
+        # are typed Any here: compiled, a Point read as such is unboxed and boxed anew at every place it is put
+        # (the apex is in seven); as Any each point is one tuple, shared by the zones, arcs and targets
+        p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
         apex, fl, fr, rl, rr = p[0], p[1], p[2], p[3], p[4]
-        zones = self._zones = {
+        zones: dict[str, Any] = {
             "front": [p[5], fl, apex, fr, p[6]],
             "left": [fl, rl, apex],
             "right": [fr, apex, rr],
             "rear": [rl, p[7], p[8], rr, apex],
         }
+        self._zones = zones
         self._arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
         self._targets = {"front": p[9], "rear": p[10], "left": p[11], "right": p[12]}
         return zones
@@ -177,15 +181,16 @@ def zone_reach(size: SizeClass) -> float:
     return hit[1]
 
 
-_RADII: dict[tuple[float, float], float] = {}
+_RADII: dict[int, tuple[SizeClass, float]] = {}
 
 
 def ship_radius(size: SizeClass) -> float:
-    """The radius of the circle around a base (centre to corner)."""
-    r = _RADII.get(size.base)
-    if r is None:
-        r = _RADII[size.base] = math.hypot(size.base[0] / 2, size.base[1] / 2)
-    return r
+    """The radius of the circle around a base (centre to corner): worked out once per size (keyed by the size
+    object, as _local: hashing its base's two floats at every call was a measurable cost)."""
+    hit = _RADII.get(id(size))
+    if hit is None or hit[0] is not size:
+        hit = _RADII[id(size)] = (size, math.hypot(size.base[0] / 2, size.base[1] / 2))
+    return hit[1]
 
 
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:

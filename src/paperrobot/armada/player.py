@@ -34,11 +34,6 @@ def _score(parts: tuple[float, float, float | None, float], dice: int) -> float:
     return s
 
 
-def _floor_order(c: tuple[float, int, Any, Any]) -> tuple[float, int]:
-    """_maneuver's order of the courses: floor, then the order listed."""
-    return (c[0], c[1])
-
-
 class Policy:
     """The Rebel captain of simulations: answers each request with an option key (reads, never changes, the game)."""
 
@@ -123,7 +118,7 @@ class Policy:
             turn = None if target is None else math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
             parts = (0.0 if on else 1e6, 1e4 if bump else 0.0, turn, 5.0 if o.value[2] else 0.0)
             scored.append((_score(parts, most), i, parts, fp))
-        scored.sort(key=_floor_order)
+        scored.sort()  # by (floor, index): the index is unique, so the rest is never compared (no key function)
         best: int | None = None
         score = math.inf
         for floor, i, parts, fp in scored:

@@ -29,12 +29,20 @@ def cross(o: Point, a: Point, b: Point) -> float:
 def half_plane(poly: Poly, px: float, py: float, ux: float, uy: float, side: float) -> Poly:
     """The part of ``poly`` on one side of the line through (px, py) along (ux, uy), the line included: ``side`` *
     cross(p, p + u, v) >= -EPS keeps a vertex v (inlined, same arithmetic: a hot path)."""
-    ds = [side * (ux * (vy - py) - uy * (vx - px)) for vx, vy in poly]
-    # nothing kept, or everything kept (then the polygon itself, vertex for vertex, as the loop below gives)
-    if max(ds) < -EPS:
+    # nothing kept, or everything kept (then the polygon itself, vertex for vertex, as the loop below gives): the
+    # greatest and least test values found in one pass, with no list built (most calls end here)
+    hi, lo = -math.inf, math.inf
+    for vx, vy in poly:
+        d = side * (ux * (vy - py) - uy * (vx - px))
+        if d > hi:
+            hi = d
+        if d < lo:
+            lo = d
+    if hi < -EPS:
         return []
-    if min(ds) >= -EPS:
+    if lo >= -EPS:
         return list(poly)
+    ds = [side * (ux * (vy - py) - uy * (vx - px)) for vx, vy in poly]
     out: Poly = []
     n = len(poly)
     for i in range(n):
@@ -92,13 +100,30 @@ def point_in_poly(p: Point, poly: Poly) -> bool:
     return inside
 
 
+def _box(p: Poly) -> tuple[float, float, float, float]:
+    """(min x, max x, min y, max y) of a polygon's vertices: the values min() and max() of its coordinates give, in
+    one pass with no list built (compiled, the four floats come back unboxed; a hot path)."""
+    xlo, ylo = p[0]
+    xhi, yhi = xlo, ylo
+    for x, y in p:
+        if x < xlo:
+            xlo = x
+        elif x > xhi:
+            xhi = x
+        if y < ylo:
+            ylo = y
+        elif y > yhi:
+            yhi = y
+    return xlo, xhi, ylo, yhi
+
+
 def _apart(p: Poly, q: Poly) -> bool:
     """True when the bounding boxes do not meet (then the polygons cannot cross or overlap)."""
-    px, py = [x for x, _ in p], [y for _, y in p]
-    qx, qy = [x for x, _ in q], [y for _, y in q]
-    if max(px) < min(qx) or max(qx) < min(px):
+    pxlo, pxhi, pylo, pyhi = _box(p)
+    qxlo, qxhi, qylo, qyhi = _box(q)
+    if pxhi < qxlo or qxhi < pxlo:
         return True
-    return max(py) < min(qy) or max(qy) < min(py)
+    return pyhi < qylo or qyhi < pylo
 
 
 def _edges_to_points(p: Poly, q: Poly, best: float) -> float:
@@ -126,10 +151,7 @@ def poly_distance(p: Poly, q: Poly) -> float:
     """Closest distance between two polygons (0 when they touch or overlap)."""
     if not p or not q:
         return math.inf
-    px, py = [x for x, _ in p], [y for _, y in p]
-    qx, qy = [x for x, _ in q], [y for _, y in q]
-    # _apart(p, q), on the coordinates taken apart once
-    if not (max(px) < min(qx) or max(qx) < min(px) or max(py) < min(qy) or max(qy) < min(py)):
+    if not _apart(p, q):
         if _any_cross(p, q):
             return 0.0
         if point_in_poly(p[0], q) or point_in_poly(q[0], p):
@@ -153,13 +175,13 @@ def segment_hits_poly(a: Point, b: Point, poly: Poly) -> bool:
     """Does the segment a-b pass through the polygon's interior or cross its edges?"""
     ax, ay = a
     bx, by = b
-    xs, ys = [x for x, _ in poly], [y for _, y in poly]
+    xlo, xhi, ylo, yhi = _box(poly)
     # _apart([a, b], poly), without building the segment's lists
     lo, hi = (ax, bx) if ax <= bx else (bx, ax)
-    if hi < min(xs) or max(xs) < lo:
+    if hi < xlo or xhi < lo:
         return False
     lo, hi = (ay, by) if ay <= by else (by, ay)
-    if hi < min(ys) or max(ys) < lo:
+    if hi < ylo or yhi < lo:
         return False
     ex, ey = bx - ax, by - ay
     for j in range(len(poly)):  # segments_cross(a, b, poly[j - 1], poly[j]), inlined with the same arithmetic

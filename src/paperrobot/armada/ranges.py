@@ -49,8 +49,20 @@ def _gap_bounds(zone: Poly, part: Poly, near: float) -> tuple[float, float]:
     if length == 0.0:
         return -math.inf, math.sqrt(near)
     ux, uy = (px - vx) / length, (py - vy) / length
-    lo = min([x * ux + y * uy for x, y in part]) - max([x * ux + y * uy for x, y in zone])
-    return lo, math.sqrt(near)
+    # min() of the part's projections less max() of the zone's, each in one pass (no list built)
+    x, y = part[0]
+    low = x * ux + y * uy
+    for x, y in part:
+        d = x * ux + y * uy
+        if d < low:
+            low = d
+    x, y = zone[0]
+    high = x * ux + y * uy
+    for x, y in zone:
+        d = x * ux + y * uy
+        if d > high:
+            high = d
+    return low - high, math.sqrt(near)
 
 
 def zone_band(zone: Poly, part: Poly, apex: Point, ruler: Ruler) -> str | None:
@@ -60,7 +72,11 @@ def zone_band(zone: Poly, part: Poly, apex: Point, ruler: Ruler) -> str | None:
     cheap bounds of _gap_bounds, a micron wider, fall in one band (the band of the exact distance, which lies
     between them)."""
     ax, ay = apex
-    near = min([(vx - ax) * (vx - ax) + (vy - ay) * (vy - ay) for vx, vy in part])
+    near = math.inf  # min() of the squared distances, in one pass
+    for vx, vy in part:
+        d = (vx - ax) * (vx - ax) + (vy - ay) * (vy - ay)
+        if d < near:
+            near = d
     reach = ruler.close - 1e-6
     if near <= reach * reach:
         return "close"

@@ -151,9 +151,10 @@ def jsonable(x: Any) -> Any:
     return str(x)
 
 
-def table_view(game: GameBase, side: str, kind: str = "", subject: Any = None) -> dict[str, Any]:
+def table_view(game: GameBase, side: str, kind: str = "", subject: Any = None, aids: bool = True) -> dict[str, Any]:
     """What ``side`` may know, as plain JSON data: the table, the score, and what the question is about.
-    The other side's command dials are hidden (RRG 'Command Phase')."""
+    The other side's command dials are hidden (RRG 'Command Phase'). ``aids=False``: without what front ends draw
+    (measures_view, a maneuver's course paths, an attack's targets and zone polygons), for agents (envs)."""
     ships = []
     for s in game.ships:
         v = s.to_view()
@@ -171,7 +172,8 @@ def table_view(game: GameBase, side: str, kind: str = "", subject: Any = None) -
            "table": [game.width, game.depth], "style": game.style, "focal": [game.focal[0], game.focal[1]],
            "active": game.active.uid if game.active else None, "ships": ships, "squadrons": squads,
            "obstacles": [[o.kind, round(o.x, 1), round(o.y, 1)] for o in game.obstacles]}
-    out.update(measures_view(game))
+    if aids:
+        out.update(measures_view(game))
     if kind == "defend" and isinstance(subject, dict):
         shot = subject["shot"]
         out["attack"] = {"attacker": shot.attacker.uid, "zone": shot.zone, "defender": subject["ship"].uid,
@@ -182,9 +184,9 @@ def table_view(game: GameBase, side: str, kind: str = "", subject: Any = None) -
                            "moved": subject["did_move"], "attacked": subject["did_attack"]}
     elif kind in ("command", "maneuver", "ai-command") and subject is not None:
         out["ship"] = subject.uid
-        if kind == "maneuver":
+        if kind == "maneuver" and aids:
             out["courses"] = course_view(game, subject)
-    elif kind == "attack" and isinstance(subject, list):
+    elif kind == "attack" and isinstance(subject, list) and aids:
         out.update(attack_view(subject))  # targets and hull zones, for front ends to draw
     elif kind == "focal" and subject is not None:
         out["rebel_ship_x"] = list(subject)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..core.contract import Decision, Option, Reason, Request
 from ..core.dice import Dice
@@ -217,7 +217,9 @@ class Robot:
         flag = _flagship(game.live_ships(IMPERIAL))
         target = nearest(enemies, flag.x, flag.y)
         aim: tuple[float, float] = (target.x, target.y) if target else game.focal
-        measured: list[tuple[str, int, tuple[int, ...], float, bool, bool, bool, Pose, Footprint]] = []
+        uid = ship.uid
+        # the last item: the course's key in the double-arc memo, (uid, x, y, heading), built once per course
+        measured: list[tuple[str, int, tuple[int, ...], float, bool, bool, bool, object, Footprint]] = []
         for o, ((x, y, a), fp, on, bump) in zip(options, course_table(game, ship, options)):
             dx, dy = aim[0] - x, aim[1] - y
             # keep the slot: aim at the point beside the aim point matching the ship's place in line
@@ -228,26 +230,31 @@ class Robot:
             speed, clicks, needs = o.value
             if ship is not flag:
                 err += abs(speed - flag.speed) * 20
-            measured.append((o.key, speed, clicks, err, on, bump, needs, (x, y, a), fp))
+            measured.append((o.key, speed, clicks, err, on, bump, needs, (uid, x, y, a), fp))
         # The double arcs are measured only where ai.course reads them: among the courses it may take (those on
         # the table that overlap no ship, else those on the table, else all: its ARM.OVERRIDE pool), in its order
         # (least formation error, then key), up to the first course that has one. Its choice is the same as with
         # every course measured: a later course with a double arc has a larger (error, key), one outside the pool
         # is never taken.
-        pool = [m for m in measured if m[4] and not m[5]] or [m for m in measured if m[4]] or measured
-        doubles: dict[tuple[str, float, float, float], list[str]] = game.ship_memo("double-arcs")  # the navigate
+        # (the pool and its order are lists of indices into measured: compiled, a course's tuple is then not
+        # unboxed and boxed anew into each list)
+        pool = ([i for i, m in enumerate(measured) if m[4] and not m[5]] or [i for i, m in enumerate(measured) if m[4]]
+                or list(range(len(measured))))
+        doubles: dict[object, list[str]] = game.ship_memo("double-arcs")  # the navigate
         # look-ahead and the maneuver see the same courses
         found: dict[str, str] = {}
         # by (error, key), ties in their order (a stable sort: the index)
-        order = [pool[k] for _, _, k in sorted([(m[3], m[0], k) for k, m in enumerate(pool)])]
-        todo = [m[7] for m in order if (ship.uid, *m[7]) not in doubles]
-        for pose, maybe in zip(todo, double_arc_sieve(ship, todo, enemies, game.geo.ruler)):
+        order = [i for _, _, i in sorted([(measured[i][3], measured[i][0], i) for i in pool])]
+        todo = [measured[i][7] for i in order if measured[i][7] not in doubles]
+        poses: list[Pose] = [(x, y, a) for _, x, y, a in [cast(tuple[str, float, float, float], d) for d in todo]]
+        for dkey, maybe in zip(todo, double_arc_sieve(ship, poses, enemies, game.geo.ruler)):
             if not maybe:  # the sieve settles most courses from their centres alone
-                doubles[(ship.uid, *pose)] = []
-        for key, _, _, _, _, _, _, (x, y, a), fp in order:
-            da = doubles.get((ship.uid, x, y, a))
+                doubles[dkey] = []
+        for i in order:
+            key, _, _, _, _, _, _, dkey, fp = measured[i]
+            da = doubles.get(dkey)
             if da is None:
-                da = doubles[(ship.uid, x, y, a)] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)
+                da = doubles[dkey] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)
             if da:
                 found[key] = da[0]
                 break

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ..core.contract import Option
 from .data import Ruler, ShipSpec, geometry, parse_dice
@@ -141,25 +141,26 @@ def course_table(game: Table, ship: Ship, options: Sequence[Option]) -> list[Cou
     """course_facts of every option, measured together: the end poses share their joints (geometry.maneuvers), the
     ships that could be bumped are listed once."""
     memo = ship_memo(game, "course-facts")
-    uid, sx, sy, sa = ship.uid, ship.x, ship.y, ship.a
+    # a course's key is ((uid, x, y, heading), speed, clicks), its first part built once (typed object: compiled,
+    # each key and fact is then boxed once, not at every use)
+    where: object = (ship.uid, ship.x, ship.y, ship.a)
     out: list[CourseFacts | None] = []
-    todo: list[tuple[int, tuple[str, float, float, float, int, tuple[int, ...]], int, tuple[int, ...]]] = []
+    todo: list[tuple[int, object, int, tuple[int, ...]]] = []
     for o in options:
         speed: int
         clicks: tuple[int, ...]
         speed, clicks, _ = o.value
-        key = (uid, sx, sy, sa, speed, clicks)
+        key: object = (where, speed, clicks)
         hit = memo.get(key)
         if hit is None:
             todo.append((len(out), key, speed, clicks))
         out.append(hit)
     if todo:
         _place(game, ship, todo, out, memo)
-    return [facts for facts in out if facts is not None]
+    return cast(list[CourseFacts], out)  # every course placed: no None is left
 
 
-def _place(game: Table, ship: Ship,
-           todo: list[tuple[int, tuple[str, float, float, float, int, tuple[int, ...]], int, tuple[int, ...]]],
+def _place(game: Table, ship: Ship, todo: list[tuple[int, object, int, tuple[int, ...]]],
            out: list[CourseFacts | None], memo: dict[object, object]) -> None:
     """course_table's work for the courses not in the memo: end poses, footprints, table edges, bumps."""
     sx, sy, sa = ship.x, ship.y, ship.a
@@ -177,9 +178,8 @@ def _place(game: Table, ship: Ship,
                 if math.hypot(o.x - x, o.y - y) <= near + 1.0 and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
-        facts = (x, y, a), fp, on_table(fp, reach, width, depth), bump
-        out[i] = facts
-        memo[key] = facts
+        out[i] = (x, y, a), fp, on_table(fp, reach, width, depth), bump
+        memo[key] = out[i]  # the same tuple
 
 
 def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:

@@ -34,8 +34,18 @@ class Decisions:
         self.paths = None if split is None or request.form is not None or len(request.options) < 2 else [
             (tuple(split(o.key)), o.key) for o in request.options]
         self.prefix: tuple = ()
+        self._view: Any = None
+        self._viewed = False
         if self.paths is not None:
             self._descend()
+
+    def view(self, agent_view: Callable[[Request], Any] | None = None) -> Any:
+        """The request's view as an agent reads it: ``agent_view(request)`` (Encoder.agent_view) or the request's
+        own view; built once per request (its small decisions change nothing in the game)."""
+        if not self._viewed:
+            self._view = self.request.view if agent_view is None else agent_view(self.request)
+            self._viewed = True
+        return self._view
 
     # ------------------------------------------------------------------ the current decision
     def choices(self) -> list:

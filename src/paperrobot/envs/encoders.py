@@ -23,6 +23,9 @@ class Encoder:
     end_view: Callable[[Any, str], Any] | None = None
     # request kind -> how to split its option keys into parts chosen one at a time (decisions.py)
     split: dict[str, Callable[[str], tuple]] = field(default_factory=dict)
+    # request -> the view ``observe`` and ``damage`` read, built without what only front ends draw (a game's
+    # views may carry course paths and polygons); None: the request's own view
+    agent_view: Callable[[Any], Any] | None = None
 
 
 ENCODERS: dict[str, Encoder] = {}

@@ -26,8 +26,15 @@ def observation_fields(enc: Encoder) -> tuple[str, ...]:
             + ("field index",) + tuple(enc.fields))
 
 
+_SIZES: dict[int, tuple[Encoder, int]] = {}
+
+
 def size(enc: Encoder) -> int:
-    return len(observation_fields(enc))
+    """The length of an observation (worked out once per encoder: encode asks at every step)."""
+    hit = _SIZES.get(id(enc))
+    if hit is None or hit[0] is not enc:
+        hit = _SIZES[id(enc)] = (enc, len(observation_fields(enc)))
+    return hit[1]
 
 
 def encode(enc: Encoder, decisions: Decisions | None, side: str) -> np.ndarray:
@@ -41,7 +48,7 @@ def encode(enc: Encoder, decisions: Decisions | None, side: str) -> np.ndarray:
     base = len(kinds) + 1
     out[base + stage] = 1.0
     out[base + len(STAGES)] = field
-    numbers = enc.observe(request.view, side)
+    numbers = enc.observe(decisions.view(enc.agent_view), side)
     start = base + len(STAGES) + 1
     out[start:start + len(numbers)] = numbers
     return np.clip(out, -BOUND, BOUND)

@@ -7,7 +7,9 @@ slot for the whole game; an empty slot is all zeros (its "present" number is 0).
 from __future__ import annotations
 
 import math
+from typing import Any
 
+from ..armada.requests import table_view
 from .encoders import Encoder, register
 
 # ------------------------------------------------------------------------------------------------ Armada
@@ -47,6 +49,14 @@ def _armada_observe(view: dict, side: str) -> list[float]:
     return out
 
 
+def _armada_agent_view(request: Any) -> Any:
+    """An Armada request's view without drawing aids (no measures, course paths, attack polygons): the same
+    numbers for _armada_observe and _armada_damage, a fraction of the work (a maneuver draws up to 275 paths)."""
+    if request.state is None:
+        return request.view
+    return table_view(request.state, request.side, request.kind, request.subject, aids=False)
+
+
 def _armada_damage(view: dict) -> dict[str, tuple[str, float]]:
     """Hull damage only: a ship's damage cards (up to its hull), a squadron's hull points lost. Shields are left
     out: the repair command restores them, so a shield hit is not lasting damage."""
@@ -69,7 +79,8 @@ def _course_parts(key: str) -> tuple[str, ...]:
 register("armada", Encoder(("style", "focal", "zone", "command", "ai-command", "activate", "maneuver", "attack",
                             "defend", "squadron-pick", "squadron"), _armada_fields(), _armada_observe,
                            max_choices=64, damage=_armada_damage, damage_scale=0.05,
-                           end_view=lambda engine, side: engine.view_for(side), split={"maneuver": _course_parts}))
+                           end_view=lambda engine, side: engine.view_for(side), split={"maneuver": _course_parts},
+                           agent_view=_armada_agent_view))
 
 
 # ------------------------------------------------------------------------------------------------ SFB

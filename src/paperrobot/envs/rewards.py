@@ -26,7 +26,7 @@ def outcome_reward(outcome, side: str) -> float:
 def latest_view(enc: Encoder, decisions, match, side: str) -> Any:
     """The open request's view, or once the game is over the view after the end (which no request carries)."""
     if decisions is not None:
-        return decisions.request.view
+        return decisions.view(enc.agent_view)
     return None if enc.end_view is None else enc.end_view(match.engine, side)
 
 

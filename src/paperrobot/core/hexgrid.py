@@ -75,8 +75,16 @@ def facing_letter(f: int) -> str:
 
 _NEIGHBOURS: Final[dict[int, Hex]] = {}
 _new_hex: Final = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
-_STEP_Q: Final = (0, 1, 1, 0, -1, -1)  # DIRECTIONS as plain ints (compiled: no tuple is read)
-_STEP_R: Final = (-1, -1, 0, 1, 1, 0)
+
+
+def _step_q(f: int) -> int:
+    """DIRECTIONS[f].q for a facing 0-5, as arithmetic (compiled, a Final tuple would be built at every use)."""
+    return 1 if f == 1 or f == 2 else (-1 if f >= 4 else 0)
+
+
+def _step_r(f: int) -> int:
+    """DIRECTIONS[f].r for a facing 0-5: the q step of the facing two to the left."""
+    return _step_q((f + 4) % 6)
 
 
 def _packed(q: int, r: int, facing: int) -> int:
@@ -93,7 +101,7 @@ def neighbour(h: Hex, facing: int) -> Hex:
     key = _packed(q, r, f)
     found = _NEIGHBOURS.get(key)
     if found is None:
-        found = _new_hex(Hex, (q + _STEP_Q[f], r + _STEP_R[f]))
+        found = _new_hex(Hex, (q + _step_q(f), r + _step_r(f)))
         if key >= 0:
             if len(_NEIGHBOURS) >= CACHE_LIMIT:
                 _NEIGHBOURS.clear()
@@ -153,8 +161,8 @@ def arc_parts(arc: str) -> tuple[str, ...]:
 
 def _wedge(vq: int, vr: int, d1: int, d2: int) -> bool:
     """Is the vector (vq, vr) = a*D[d1] + b*D[d2] with a, b >= 0 (d2 = d1 + 1, clockwise)?"""
-    a1, b1 = _STEP_Q[d1], _STEP_R[d1]
-    a2, b2 = _STEP_Q[d2], _STEP_R[d2]
+    a1, b1 = _step_q(d1), _step_r(d1)
+    a2, b2 = _step_q(d2), _step_r(d2)
     det = a1 * b2 - a2 * b1  # +-1 for adjacent directions
     a = (vq * b2 - a2 * vr) * det
     b = (a1 * vr - vq * b1) * det
@@ -231,7 +239,7 @@ def _arc_tests(facing: int, arc: str) -> tuple[tuple[int, int, int], ...]:
 def _beam_dot(dq: int, dr: int, facing: int) -> int:
     """Four times the Cartesian dot product of a hex vector with the facing direction (flat-top hexes)."""
     f = facing % 6
-    fq, fr = _STEP_Q[f], _STEP_R[f]
+    fq, fr = _step_q(f), _step_r(f)
     return 9 * dq * fq + 3 * (2 * dr + dq) * (2 * fr + fq)
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 FACINGS = "ABCDEF"
-CACHE_LIMIT: Final = 1 << 18  # entries of each memo below before it is cleared (see in_arc)
+CACHE_LIMIT: Final = 1 << 18  # entries of each memo below before it is cleared (see facing_toward)
 # The memos below are keyed by one int packing a hex vector or position and a facing: no key tuple is built,
 # hashed and compared on every call (compiled, the int is unboxed until the lookup). Coordinates beyond +-_BOUND
 # (never on a map, but a floating map has no edge) are worked out without the memo.
@@ -73,7 +73,6 @@ def facing_letter(f: int) -> str:
     return FACINGS[f % 6]
 
 
-_NEIGHBOURS: Final[dict[int, Hex]] = {}
 _new_hex: Final = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
 
 
@@ -95,18 +94,11 @@ def _packed(q: int, r: int, facing: int) -> int:
 
 
 def neighbour(h: Hex, facing: int) -> Hex:
-    """The adjacent hex in direction ``facing`` (any integer; taken mod 6). Memoised: building a Hex costs a
-    Python-level call, and the games step between the same few thousand hexes."""
-    q, r, f = h[0], h[1], facing % 6
-    key = _packed(q, r, f)
-    found = _NEIGHBOURS.get(key)
-    if found is None:
-        found = _new_hex(Hex, (q + _step_q(f), r + _step_r(f)))
-        if key >= 0:
-            if len(_NEIGHBOURS) >= CACHE_LIMIT:
-                _NEIGHBOURS.clear()
-            _NEIGHBOURS[key] = found
-    return found
+    """The adjacent hex in direction ``facing`` (any integer; taken mod 6). Not memoised: on a floating map a
+    memo of positions grows large, and a lookup that misses the processor's caches costs more than building the
+    Hex (through tuple.__new__, not the NamedTuple's Python-level constructor)."""
+    f = facing % 6
+    return _new_hex(Hex, (h[0] + _step_q(f), h[1] + _step_r(f)))
 
 
 def neighbours(h: Hex) -> list[Hex]:
@@ -173,8 +165,10 @@ def _wedge(vq: int, vr: int, d1: int, d2: int) -> bool:
 # the answers depend only on the relative vector (and facing, arc): memoised here in plain dicts, the one set
 # of geometry caches for every hex game (a dict lookup is cheaper than an lru_cache wrapper).
 # Each is cleared if it ever grows past CACHE_LIMIT entries (a floating map has no edge to bound the vectors).
-# The arc memos hold one dict per arc name, keyed by the packed vector and facing (_packed).
-_ARC_CACHE: Final[dict[str, dict[int, bool]]] = {}
+# in_arc has no memo of vectors: an arc name's shape (_arc_shape) is read once, and the vector's 60-degree wedges
+# are worked out from the signs of its cube coordinates (_wedge_bits), which costs less than a lookup in a memo
+# that grows large (FC's floating map).
+_ARC_SHAPES: Final[dict[str, tuple[int, ...]]] = {}
 _TOWARD_CACHE: Final[dict[int, tuple[int, ...]]] = {}
 _SHIELD_CACHE: Final[dict[int, tuple[int, ...]]] = {}
 
@@ -187,22 +181,57 @@ def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
     (q, r) pairs work too.
     """
     dq, dr, f = target[0] - ship[0], target[1] - ship[1], facing % 6
-    key = _packed(dq, dr, f)
-    memo = _ARC_CACHE.get(arc)
-    if memo is None:
-        memo = _ARC_CACHE[arc] = {}
-    hit = memo.get(key)
-    if hit is None:
-        hit = _in_arc(dq, dr, f, arc)
-        if key >= 0:
-            if len(memo) >= CACHE_LIMIT:
-                memo.clear()
-            memo[key] = hit
-    return hit
+    shape = _ARC_SHAPES.get(arc)
+    if shape is None:
+        shape = _arc_shape(arc)
+    if shape[f] & _wedge_bits(dq, dr):
+        return True
+    halves = shape[6]
+    if halves:
+        dot = _beam_dot(dq, dr, f)
+        return (halves & 1 != 0 and dot >= 0) or (halves & 2 != 0 and dot <= 0)
+    return False
+
+
+def _arc_shape(arc: str) -> tuple[int, ...]:
+    """``arc``'s pieces (_arc_tests) for facings 0-5 as seven ints: for each facing the bit mask of the 60-degree
+    wedges it holds (bit d: the wedge between directions d and d + 1), then its halves (1: FH, 2: RH)."""
+    masks: list[int] = []
+    halves = 0
+    for facing in range(6):
+        mask = 0
+        for kind, d1, _ in _arc_tests(facing, arc):
+            if kind == WEDGE:
+                mask |= 1 << d1
+            else:
+                halves |= 1 if kind == FRONT_HALF else 2
+        masks.append(mask)
+    shape = _ARC_SHAPES[arc] = tuple(masks) + (halves,)
+    return shape
+
+
+def _wedge_bits(dq: int, dr: int) -> int:
+    """Bit d set: the vector (dq, dr) lies in the wedge between directions d and d + 1 (_wedge, by the signs of
+    its cube coordinates: on a direction row it is in both wedges beside it, the zero vector in all six)."""
+    ds = -dq - dr
+    bits = 0
+    if dq >= 0 and ds >= 0:
+        bits |= 1
+    if dr <= 0 and ds <= 0:
+        bits |= 2
+    if dq >= 0 and dr >= 0:
+        bits |= 4
+    if dq <= 0 and ds <= 0:
+        bits |= 8
+    if dr >= 0 and ds >= 0:
+        bits |= 16
+    if dq <= 0 and dr <= 0:
+        bits |= 32
+    return bits
 
 
 def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
-    """in_arc worked out (a cache miss): the arc's pieces as wedge or half-plane tests (_arc_tests)."""
+    """in_arc test by test (the definition in_arc's shapes and wedge bits are checked against: tests/core)."""
     for kind, d1, d2 in _arc_tests(facing, arc):
         if kind == WEDGE:
             if _wedge(dq, dr, d1, d2):

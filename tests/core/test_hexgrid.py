@@ -1,8 +1,9 @@
 """Hex conventions against the worked examples of reference sfb-cadet §A1 and §A5."""
 import pytest
 
-from paperrobot.core.hexgrid import (Board, Hex, arcs_containing, distance, from_offset, in_arc, label, neighbour,
-                                     parse, shields_facing, sight, to_offset)
+from paperrobot.core.hexgrid import (BASIC_ARCS, COMBINED_ARCS, DIRECTIONS, Board, Hex, _in_arc, arcs_containing,
+                                     distance, from_offset, in_arc, label, neighbour, parse, shields_facing, sight,
+                                     to_offset)
 
 p = parse
 
@@ -103,3 +104,22 @@ def test_sight_is_range_arc_and_shields_in_one_lookup():
                         assert sight(origin, facing, arc, target) == (
                             distance(origin, target), in_arc(origin, facing, arc, target),
                             shields_facing(origin, facing, target))
+
+
+def test_in_arc_answers_as_the_arc_tests_for_every_vector():
+    """in_arc (an arc's shape and the vector's wedge bits, no memo) answers what the arc's pieces tested one by one
+    (_in_arc: D2.1's wedges, FC's half arcs) answer: every vector within 12 hexes, every facing, every arc name."""
+    arcs = [*BASIC_ARCS, *COMBINED_ARCS, "FH", "RH", "LR+L", "L+FA", "FH+RR", "RH+LF", "FH+RH"]
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            for facing in range(-1, 7):
+                for arc in arcs:
+                    assert in_arc((5, -3), facing, arc, (5 + dq, -3 + dr)) == _in_arc(dq, dr, facing % 6, arc)
+
+
+def test_neighbour_is_a_hex_one_step_away():
+    for h in (Hex(0, 0), Hex(-7, 40), Hex(1 << 21, -(1 << 21))):
+        for facing in range(-6, 13):
+            n = neighbour(h, facing)
+            d = DIRECTIONS[facing % 6]
+            assert type(n) is Hex and n == Hex(h.q + d.q, h.r + d.r) and distance(h, n) == 1

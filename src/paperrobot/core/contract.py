@@ -223,6 +223,8 @@ class Match:
         def boundary() -> None:  # the engine stands where a restored copy can start: keep its snapshot
             self._mark = (engine.snapshot(), seq, len(self.answers), len(self.log.events))
 
+        steps: Generator[Request, Decision, Outcome]
+        request: Request | None  # typed (not Any): compiled, its fields are read natively, three a request
         while True:  # one pass per engine build
             engine = self.engine
             if self.dice == "table":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Final, NamedTuple
 
 from .errors import DiceScriptError  # defined there: a compiled module cannot subclass AssertionError
 
@@ -31,6 +31,9 @@ class Roll(NamedTuple):
     def __str__(self) -> str:
         die = "coin" if self.sides == 2 else f"d{self.sides}"
         return f"{die}={self.value} ({self.purpose})"
+
+
+_new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor's Python-level call (every roll builds one)
 
 
 class Dice:
@@ -82,7 +85,7 @@ class Dice:
         else:
             asked = self.asker(sides, purpose, side) if self.asker is not None else None
             value = asked if asked is not None else int(self._rng.random() * sides) + 1
-        self.rolls.append(Roll(sides, value, purpose, side))
+        self.rolls.append(_new_roll(Roll, (sides, value, purpose, side)))
         return value
 
     def d6(self, purpose: str, side: str = "") -> int:

@@ -10,10 +10,14 @@ hexes on a boundary row belong to both neighbouring arcs (SFB D2.1, reference sf
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 FACINGS = "ABCDEF"
-CACHE_LIMIT = 1 << 18  # entries of each memo below before it is cleared (see in_arc)
+CACHE_LIMIT: Final = 1 << 18  # entries of each memo below before it is cleared (see facing_toward)
+# The memos below are keyed by one int packing a hex vector or position and a facing: no key tuple is built,
+# hashed and compared on every call (compiled, the int is unboxed until the lookup). Coordinates beyond +-_BOUND
+# (never on a map, but a floating map has no edge) are worked out without the memo.
+_BOUND: Final = 1 << 20
 
 
 class Hex(NamedTuple):
@@ -69,21 +73,32 @@ def facing_letter(f: int) -> str:
     return FACINGS[f % 6]
 
 
-_NEIGHBOURS: dict[tuple[Hex, int], Hex] = {}
-_new_hex = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
+_new_hex: Final = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
+
+
+def _step_q(f: int) -> int:
+    """DIRECTIONS[f].q for a facing 0-5, as arithmetic (compiled, a Final tuple would be built at every use)."""
+    return 1 if f == 1 or f == 2 else (-1 if f >= 4 else 0)
+
+
+def _step_r(f: int) -> int:
+    """DIRECTIONS[f].r for a facing 0-5: the q step of the facing two to the left."""
+    return _step_q((f + 4) % 6)
+
+
+def _packed(q: int, r: int, facing: int) -> int:
+    """One memo key for a hex (or a hex vector) and a facing 0-5; -1 beyond +-_BOUND (no memo)."""
+    if -_BOUND < q < _BOUND and -_BOUND < r < _BOUND:
+        return (((q + _BOUND) << 21) | (r + _BOUND)) << 3 | facing
+    return -1
 
 
 def neighbour(h: Hex, facing: int) -> Hex:
-    """The adjacent hex in direction ``facing`` (any integer; taken mod 6). Memoised: building a Hex costs a
-    Python-level call, and the games step between the same few thousand hexes."""
-    key = (h, facing)
-    found = _NEIGHBOURS.get(key)
-    if found is None:
-        if len(_NEIGHBOURS) >= CACHE_LIMIT:
-            _NEIGHBOURS.clear()
-        d = DIRECTIONS[facing % 6]
-        found = _NEIGHBOURS[key] = _new_hex(Hex, (h[0] + d[0], h[1] + d[1]))
-    return found
+    """The adjacent hex in direction ``facing`` (any integer; taken mod 6). Not memoised: on a floating map a
+    memo of positions grows large, and a lookup that misses the processor's caches costs more than building the
+    Hex (through tuple.__new__, not the NamedTuple's Python-level constructor)."""
+    f = facing % 6
+    return _new_hex(Hex, (h[0] + _step_q(f), h[1] + _step_r(f)))
 
 
 def neighbours(h: Hex) -> list[Hex]:
@@ -136,23 +151,26 @@ def arc_parts(arc: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _wedge(v: Hex, d1: int, d2: int) -> bool:
-    """Is v = a*D[d1] + b*D[d2] with a, b >= 0 (d2 = d1 + 1, clockwise)?"""
-    a1, b1 = DIRECTIONS[d1]
-    a2, b2 = DIRECTIONS[d2]
+def _wedge(vq: int, vr: int, d1: int, d2: int) -> bool:
+    """Is the vector (vq, vr) = a*D[d1] + b*D[d2] with a, b >= 0 (d2 = d1 + 1, clockwise)?"""
+    a1, b1 = _step_q(d1), _step_r(d1)
+    a2, b2 = _step_q(d2), _step_r(d2)
     det = a1 * b2 - a2 * b1  # +-1 for adjacent directions
-    a = (v.q * b2 - a2 * v.r) * det
-    b = (a1 * v.r - v.q * b1) * det
+    a = (vq * b2 - a2 * vr) * det
+    b = (a1 * vr - vq * b1) * det
     return a >= 0 and b >= 0
 
 
 # The games' hot paths ask arcs and shield directions tens of thousands of times per hundred battles, and
 # the answers depend only on the relative vector (and facing, arc): memoised here in plain dicts, the one set
-# of geometry caches for every hex game (a dict lookup on a tuple is cheaper than an lru_cache wrapper).
+# of geometry caches for every hex game (a dict lookup is cheaper than an lru_cache wrapper).
 # Each is cleared if it ever grows past CACHE_LIMIT entries (a floating map has no edge to bound the vectors).
-_ARC_CACHE: dict[tuple[int, int, int, str], bool] = {}
-_TOWARD_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
-_SHIELD_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+# in_arc has no memo of vectors: an arc name's shape (_arc_shape) is read once, and the vector's 60-degree wedges
+# are worked out from the signs of its cube coordinates (_wedge_bits), which costs less than a lookup in a memo
+# that grows large (FC's floating map).
+_ARC_SHAPES: Final[dict[str, tuple[int, ...]]] = {}
+_TOWARD_CACHE: Final[dict[int, tuple[int, ...]]] = {}
+_SHIELD_CACHE: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
@@ -162,20 +180,61 @@ def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
     previous impulse's positions) are the engine's business. Positions are read by index, so plain
     (q, r) pairs work too.
     """
-    key = (target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
-    hit = _ARC_CACHE.get(key)
-    if hit is None:
-        if len(_ARC_CACHE) >= CACHE_LIMIT:
-            _ARC_CACHE.clear()
-        hit = _ARC_CACHE[key] = _in_arc(*key)
-    return hit
+    dq, dr, f = target[0] - ship[0], target[1] - ship[1], facing % 6
+    shape = _ARC_SHAPES.get(arc)
+    if shape is None:
+        shape = _arc_shape(arc)
+    if shape[f] & _wedge_bits(dq, dr):
+        return True
+    halves = shape[6]
+    if halves:
+        dot = _beam_dot(dq, dr, f)
+        return (halves & 1 != 0 and dot >= 0) or (halves & 2 != 0 and dot <= 0)
+    return False
+
+
+def _arc_shape(arc: str) -> tuple[int, ...]:
+    """``arc``'s pieces (_arc_tests) for facings 0-5 as seven ints: for each facing the bit mask of the 60-degree
+    wedges it holds (bit d: the wedge between directions d and d + 1), then its halves (1: FH, 2: RH)."""
+    masks: list[int] = []
+    halves = 0
+    for facing in range(6):
+        mask = 0
+        for kind, d1, _ in _arc_tests(facing, arc):
+            if kind == WEDGE:
+                mask |= 1 << d1
+            else:
+                halves |= 1 if kind == FRONT_HALF else 2
+        masks.append(mask)
+    shape = _ARC_SHAPES[arc] = tuple(masks) + (halves,)
+    return shape
+
+
+def _wedge_bits(dq: int, dr: int) -> int:
+    """Bit d set: the vector (dq, dr) lies in the wedge between directions d and d + 1 (_wedge, by the signs of
+    its cube coordinates: on a direction row it is in both wedges beside it, the zero vector in all six)."""
+    ds = -dq - dr
+    bits = 0
+    if dq >= 0 and ds >= 0:
+        bits |= 1
+    if dr <= 0 and ds <= 0:
+        bits |= 2
+    if dq >= 0 and dr >= 0:
+        bits |= 4
+    if dq <= 0 and ds <= 0:
+        bits |= 8
+    if dr >= 0 and ds >= 0:
+        bits |= 16
+    if dq <= 0 and dr <= 0:
+        bits |= 32
+    return bits
 
 
 def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
-    """in_arc worked out (a cache miss): the arc's pieces as wedge or half-plane tests (_arc_tests)."""
+    """in_arc test by test (the definition in_arc's shapes and wedge bits are checked against: tests/core)."""
     for kind, d1, d2 in _arc_tests(facing, arc):
         if kind == WEDGE:
-            if _wedge(Hex(dq, dr), d1, d2):
+            if _wedge(dq, dr, d1, d2):
                 return True
         elif kind == FRONT_HALF:
             if _beam_dot(dq, dr, facing) >= 0:
@@ -185,7 +244,9 @@ def _in_arc(dq: int, dr: int, facing: int, arc: str) -> bool:
     return False
 
 
-WEDGE, FRONT_HALF, REAR_HALF = 0, 1, 2
+WEDGE: Final = 0
+FRONT_HALF: Final = 1
+REAR_HALF: Final = 2
 
 
 @lru_cache(maxsize=None)
@@ -206,7 +267,8 @@ def _arc_tests(facing: int, arc: str) -> tuple[tuple[int, int, int], ...]:
 
 def _beam_dot(dq: int, dr: int, facing: int) -> int:
     """Four times the Cartesian dot product of a hex vector with the facing direction (flat-top hexes)."""
-    fq, fr = DIRECTIONS[facing % 6]
+    f = facing % 6
+    fq, fr = _step_q(f), _step_r(f)
     return 9 * dq * fq + 3 * (2 * dr + dq) * (2 * fr + fq)
 
 
@@ -223,12 +285,15 @@ _DIRECTION_CUBES = tuple((d.q, -d.q - d.r, d.r) for d in DIRECTIONS)  # cube (x,
 
 def facing_toward(origin: Pos, toward: Pos) -> tuple[int, ...]:
     """The directions (0..5) from ``origin`` that point most nearly at ``toward``: one, or two on a boundary."""
-    key = (toward[0] - origin[0], toward[1] - origin[1])
+    dq, dr = toward[0] - origin[0], toward[1] - origin[1]
+    key = _packed(dq, dr, 0)
     hit = _TOWARD_CACHE.get(key)
     if hit is None:
-        if len(_TOWARD_CACHE) >= CACHE_LIMIT:
-            _TOWARD_CACHE.clear()
-        hit = _TOWARD_CACHE[key] = _toward(*key)
+        hit = _toward(dq, dr)
+        if key >= 0:
+            if len(_TOWARD_CACHE) >= CACHE_LIMIT:
+                _TOWARD_CACHE.clear()
+            _TOWARD_CACHE[key] = hit
     return hit
 
 
@@ -246,30 +311,38 @@ def shields_facing(target: Pos, facing: int, source: Pos) -> tuple[int, ...]:
     Shield #1 faces the hex ahead, numbered clockwise. Two numbers mean the line runs along a hexside
     between two shields (cadet rule D3.41: a die roll decides). None when ``source`` is ``target``'s hex.
     """
-    key = (source[0] - target[0], source[1] - target[1], facing % 6)
+    dq, dr, f = source[0] - target[0], source[1] - target[1], facing % 6
+    key = _packed(dq, dr, f)
     hit = _SHIELD_CACHE.get(key)
     if hit is None:
-        if len(_SHIELD_CACHE) >= CACHE_LIMIT:
-            _SHIELD_CACHE.clear()
-        hit = _SHIELD_CACHE[key] = tuple(((d - key[2]) % 6) + 1 for d in facing_toward((0, 0), (key[0], key[1])))
+        hit = tuple(((d - f) % 6) + 1 for d in facing_toward((0, 0), (dq, dr)))
+        if key >= 0:
+            if len(_SHIELD_CACHE) >= CACHE_LIMIT:
+                _SHIELD_CACHE.clear()
+            _SHIELD_CACHE[key] = hit
     return hit
 
 
-_SIGHT_CACHE: dict[tuple[int, int, int, str], tuple[int, bool, tuple[int, ...]]] = {}
+_SIGHT_CACHE: Final[dict[str, dict[int, tuple[int, bool, tuple[int, ...]]]]] = {}
 
 
 def sight(ship: Pos, facing: int, arc: str, target: Pos) -> tuple[int, bool, tuple[int, ...]]:
     """``(distance, in_arc, shields_facing)`` of ``target`` for a ship at ``ship`` facing ``facing``, in one memo
     lookup: what a move's score asks of each candidate hex (the SFB policy asks it of three hexes per move)."""
-    key = (target[0] - ship[0], target[1] - ship[1], facing % 6, arc)
-    hit = _SIGHT_CACHE.get(key)
+    dq, dr, f = target[0] - ship[0], target[1] - ship[1], facing % 6
+    key = _packed(dq, dr, f)
+    memo = _SIGHT_CACHE.get(arc)
+    if memo is None:
+        memo = _SIGHT_CACHE[arc] = {}
+    hit = memo.get(key)
     if hit is None:
-        if len(_SIGHT_CACHE) >= CACHE_LIMIT:
-            _SIGHT_CACHE.clear()
         origin: Pos = (0, 0)
-        there: Pos = (key[0], key[1])
-        hit = _SIGHT_CACHE[key] = (distance(origin, there), in_arc(origin, facing, arc, there),
-                                   shields_facing(origin, facing, there))
+        there: Pos = (dq, dr)
+        hit = (distance(origin, there), in_arc(origin, facing, arc, there), shields_facing(origin, facing, there))
+        if key >= 0:
+            if len(memo) >= CACHE_LIMIT:
+                memo.clear()
+            memo[key] = hit
     return hit
 
 

@@ -341,10 +341,17 @@ def load(procedure: Procedure, value: str | Path | None = "") -> RobotRules:
     """The checked procedure of a set-up value ("" published, a path, or a file's text); one RulesError line."""
     text, origin = source(value)
     if origin == "published":
-        text = procedure.export()
+        text = _published_text(procedure)
     elif not text.strip():
         raise RulesError(f"{origin}: the file is empty; write one with 'paperrobot rules export {procedure.game}'")
     return _load(procedure, text, origin)
+
+
+@lru_cache(maxsize=32)
+def _published_text(procedure: Procedure) -> str:
+    """The published file's text, read once per process (every new engine loads its procedure: a simulation built
+    each battle's from the file again)."""
+    return procedure.export()
 
 
 @lru_cache(maxsize=32)

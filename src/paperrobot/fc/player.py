@@ -42,6 +42,7 @@ class Policy:
 
     def __init__(self) -> None:
         self.steps: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}  # request kind -> the method answering it
+        self.drone_robot: Robot | None = None  # the robot whose phaser_for_drone picks phasers for drones (built once)
 
     def decide(self, request: Request) -> Decision:
         """The policy's answer in contract terms (an option key or a form's values)."""
@@ -204,7 +205,9 @@ class Policy:
     def fire_at_drones(self, game: Lookups, ship: Ship, shots: list[list[Any]], budget: list[float],
                        used: set[str]) -> None:
         """Drones first: every drone within two hexes gets phasers until it is likely dead (4 points)."""
-        robot = Robot(game.dice)  # its phaser_for_drone (no die is rolled there)
+        robot = self.drone_robot  # its phaser_for_drone (no die is rolled there, nothing of its own is read)
+        if robot is None:
+            robot = self.drone_robot = Robot(game.dice)
         keyed: list[tuple[int, str, int, Drone]] = []  # nearest first, then by id (as a stable sort by that key)
         for d in game.incoming(ship.side):
             keyed.append((distance(d.pos, ship.pos), d.id, len(keyed), d))

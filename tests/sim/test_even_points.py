@@ -189,17 +189,19 @@ def test_the_suggested_difficulty_is_the_persons_own_once_they_have_a_rating(tmp
     setup = {"robot_ship": "d7", "player_ship": "federation-ca"}
     records = published(tmp_path, monkeypatch, setup)
     add_games(records, "fc", setup, [1, 0, 0, 1])
-    show_handicap("fc", setup, "policy")
+    show_handicap("fc", setup, "policy", person=True)
     assert "even fight for PaperRobot's heuristic policy" in capsys.readouterr().out  # four games: no rating yet
     add_games(records, "fc", setup, [0, 0, 1, 0, 0, 0], handicap=-10.0)
-    show_handicap("fc", setup, "policy")
+    show_handicap("fc", setup, "policy")  # a battle of programs: the person's figure is not theirs
+    assert "for you" not in capsys.readouterr().out
+    show_handicap("fc", setup, "policy", person=True)
     line = capsys.readouterr().out.replace("\n", " ")
     stored = Records(records, create=False)
     report = person_report("fc", stored.games("fc"), published_fit("fc"))
     stored.close()
     assert f"--handicap {round(report.even):+d} points" in line and "even for you" in line
     assert f"your rating {report.rating.rating:.0f}" in line and "policy" not in line
-    show_handicap("fc", {"robot_ship": "d7", "player_ship": "kzinti-bc"}, "policy")  # another set-up: not rated
+    show_handicap("fc", {"robot_ship": "d7", "player_ship": "kzinti-bc"}, "policy", person=True)  # not rated
     assert "for you" not in capsys.readouterr().out
 
 

@@ -136,8 +136,9 @@ __all__ = ["console", "fail", "say", "check_outputs", "force_option", "command_l
 PLANNER = "search:50"  # the search player whose balance sweep, where measured, is named beside the policy's
 
 
-def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) -> None:
-    """Before a game: what the handicap gives (a line), or the measured even point as a suggestion."""
+def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None, person: bool = False) -> None:
+    """Before a game: what the handicap gives (a line), or the measured even point as a suggestion; with ``person``
+    (a person plays: ``play``), their own even handicap where their recorded games give one."""
     from ..sim.even_points import beyond, suggestion
 
     line = handicap_line(game, setup, front)
@@ -146,7 +147,7 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None) 
         return
     if int(setup.get("handicap") or 0):
         return
-    mine = _person_suggestion(game, setup) if opponent == "policy" else None  # a person plays: their own figure
+    mine = _person_suggestion(game, setup) if person else None
     if mine is not None:
         say(mine)
         return

@@ -76,7 +76,7 @@ def run(info, values: dict, seed: int, save: Optional[Path], resume: Optional[Pa
     setup = setup_flags.setup_of(info, hooks, values)
     check_resumed_rules(game, resume, setup.get("robot_rules"))
     if not resume:
-        show_handicap(game, setup, "policy", hooks)
+        show_handicap(game, setup, "policy", hooks, person=True)
         paperrobot.new_game(game, seed=seed, **setup)  # a bad set-up fails before the first question
 
     class Session(TerminalPlay):

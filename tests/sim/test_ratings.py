@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("statsmodels")
 
 from paperrobot.sim.ratings import (ANCHOR_RATING, SCALE, Result, adjacent, fit_ladder, fit_person,  # noqa: E402
-                                    information_gain)
+                                    information_gain, worth_at)
 
 TRUE = {"robot": 1000.0, "search": 1150.0, "policy": 880.0, "weak": 700.0}
 ROBOT_ONLY = {"robot"}  # flies only the robot side
@@ -134,6 +134,22 @@ def test_a_person_rating_and_even_handicap():
     assert person.even_interval.bounded and person.even_interval.low < person.even < person.even_interval.high
     lost = fit_person([(0.0, 0.0)] * 10, MODEL)
     assert lost.rating.rating is None and lost.rating.bound == "upper" and lost.even is None
+
+
+def test_a_person_handicap_is_priced_at_their_rating_from_the_rungs_own_sweeps():
+    # The joint fit prices a point at 0.03; the sweeps say 0.06 at a rung rated 850 and 0.02 at one rated 1300.
+    worths = [(850.0, 0.06, 1e-6), (1300.0, 0.02, 1e-6)]
+    assert worth_at(1075.0, worths)[:2] == pytest.approx((0.04, 0.5e-6))  # halfway: the mean, each half weighed
+    assert worth_at(700.0, worths)[0] == 0.06 and worth_at(1500.0, worths)[0] == 0.02  # the nearer end outside
+    rng = random.Random(4)
+    games = person_games(900.0, 2000, rng, {"coef": [0.0, -0.0556]})  # a person at 900 for whom a point is worth 0.0556
+    joint, local = fit_person(games, MODEL), fit_person(games, MODEL, worths)
+    assert local.rating.low < 900 < local.rating.high
+    # at 900 the sweeps read 0.06 - 50/450 * 0.04 = 0.0556; even where (900 - 1000)/SCALE - 0.0556 h = 0
+    assert local.even == pytest.approx(-(100 / SCALE) / 0.0556, abs=1.0)
+    assert joint.even == pytest.approx(-(100 / SCALE) / 0.03, abs=2.5)  # the joint worth: nearly twice too far
+    assert local.even_interval.low < local.even < local.even_interval.high
+    assert any("between the sweeps of the rungs rated 850 (0.0600) and 1300 (0.0200)" in n for n in local.notes)
 
 
 

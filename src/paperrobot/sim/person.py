@@ -156,7 +156,7 @@ def person_report(game: str, records: Sequence, fit: dict) -> PersonReport:
         return PersonReport(**base, lines=lines)
     try:
         from .ratings import fit_person
-        person = fit_person([(r.handicap, r.score) for r in same], fit["model"])
+        person = fit_person([(r.handicap, r.score) for r in same], fit["model"], sweep_worths(fit))
     except ImportError:
         raise PaperRobotError(needs_extra("a rating", "balance", "numpy, scipy, statsmodels")) from None
     except ValueError as exc:
@@ -189,6 +189,22 @@ def person_report(game: str, records: Sequence, fit: dict) -> PersonReport:
     lines.extend(f"  note: {note}" for note in person.notes)
     return PersonReport(**base, rating=r, even=person.even, even_interval=iv, nearest=nearest, notes=person.notes,
                         lines=lines)
+
+
+def sweep_worths(fit: dict) -> list[tuple[float, float, float]]:
+    """The rungs' own balance sweeps in a ladder's fit.json as ``(rating, slope, variance)`` (ratings.fit_person):
+    rungs with a finite rating and a sweep that found a positive worth of a point."""
+    ratings = {x.get("name"): x.get("rating") for x in fit.get("rungs", []) if isinstance(x, dict)}
+    worths = []
+    for name, sweep in (fit.get("balance") or {}).items():
+        rating = ratings.get(name)
+        try:
+            slope, var = float(sweep["b1"]), float(sweep["cov"][1][1])
+        except (TypeError, KeyError, IndexError, ValueError):
+            continue  # a sweep that found no even point is stored as its reason, a string
+        if isinstance(rating, (int, float)) and math.isfinite(rating) and slope > 0 and math.isfinite(var) and var >= 0:
+            worths.append((float(rating), slope, var))
+    return worths
 
 
 def _seat(rating: float, model: dict) -> str:

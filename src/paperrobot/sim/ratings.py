@@ -366,11 +366,52 @@ class PersonRating:
     notes: tuple[str, ...] = ()
 
 
-def fit_person(records: Sequence[tuple[float, float]], model: dict) -> PersonRating:
+def fit_person(records: Sequence[tuple[float, float]], model: dict,
+               worths: Sequence[tuple[float, float, float]] = ()) -> PersonRating:
     """A person's rating from their games against the robot, as ``(handicap, score)`` pairs (the person flies
     the player side), with the ladder's side term and handicap worth fixed (``model``: LadderFit.model()).
     The rating's interval is the profile-likelihood one (every game its own seed); the even handicap's is
-    Fieller's, with the ladder's uncertainty of the side term and the handicap worth added."""
+    Fieller's, with the ladder's uncertainty of the side term and the handicap worth added.
+
+    ``worths``: the rungs' own balance sweeps as ``(rating, slope, variance)``, the slope the robot's log-odds a
+    point. A point is not worth the same at every strength (docs/ladder.md), so where they are given the handicap
+    is priced at the person's rating, read off them (``worth_at``), not at the joint fit's one worth: the person
+    is fitted once with the joint worth, then again with the worth read at that rating."""
+    person = _fit_person(records, model)
+    if not worths or person.rating.rating is None or "handicap" not in model["params"]:
+        return person
+    slope, slope_var, said = worth_at(person.rating.rating, worths)
+    local = dict(model, coef=list(model["coef"]), cov=[list(row) for row in model["cov"]])
+    at = model["params"].index("handicap")
+    local["coef"][at] = -slope  # the model's handicap term is the person's log-odds a point: the robot's, negated
+    for i in range(len(local["cov"])):
+        local["cov"][i][at] = local["cov"][at][i] = 0.0  # a sweep is fitted apart from the ladder's side term
+    local["cov"][at][at] = slope_var
+    refit = _fit_person(records, local)
+    return PersonRating(refit.rating, refit.even, refit.even_interval, refit.games,
+                        refit.notes + (f"a handicap point priced at your rating: {said}",))
+
+
+def worth_at(rating: float, worths: Sequence[tuple[float, float, float]]) -> tuple[float, float, str]:
+    """The robot's log-odds a point of handicap, and its variance, at ``rating``: straight-line between the two
+    sweeps whose rungs' ratings bracket it, the nearer end's outside them; with the words that say so."""
+    points = sorted(worths)
+    if rating <= points[0][0] or len(points) == 1:
+        r, s, v = points[0] if rating <= points[0][0] else points[-1]
+        return s, v, f"{s:.4f} logit a point, the sweep of the rung rated {r:.0f}"
+    if rating >= points[-1][0]:
+        r, s, v = points[-1]
+        return s, v, f"{s:.4f} logit a point, the sweep of the rung rated {r:.0f}"
+    for (r0, s0, v0), (r1, s1, v1) in zip(points, points[1:]):
+        if r0 <= rating <= r1:
+            t = (rating - r0) / (r1 - r0) if r1 > r0 else 0.0
+            slope, var = s0 + t * (s1 - s0), (1 - t) ** 2 * v0 + t ** 2 * v1
+            return slope, var, (f"{slope:.4f} logit a point, between the sweeps of the rungs rated {r0:.0f} "
+                                f"({s0:.4f}) and {r1:.0f} ({s1:.4f})")
+    raise AssertionError("unreachable: the rating is bracketed")
+
+
+def _fit_person(records: Sequence[tuple[float, float]], model: dict) -> PersonRating:
     import numpy as np
 
     params, coef, cov = model["params"], model["coef"], model["cov"]

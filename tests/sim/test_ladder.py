@@ -1,6 +1,7 @@
 """``paperrobot ladder`` and ``paperrobot rating`` end to end: on a synthetic game with known ratings (fast), a
 small real SFB ladder, resuming and extending the database, the refusals, and the person's results file."""
 import json
+import math
 import sqlite3
 
 import pytest
@@ -285,3 +286,28 @@ def test_the_answers_script_reports_stored_games_and_writes_the_rungs_points(tmp
     assert json.loads((tmp_path / "fits" / f"{ladder_game.NAME}.json").read_text()) == fit  # the published ladder
     assert answers.main([ladder_game.NAME, "--db", str(tmp_path / "none.sqlite"), "--rungs", "policy,robot",
                          "--out", str(tmp_path / "x")]) == 2
+
+
+def test_the_sweeps_games_count_towards_the_precision_the_report_states():
+    """A ladder short of its precision on its own games reaches it once the balance sweeps' games join the fit
+    (ladder_answers.py and ``ladder --balance`` report the refitted ladder: its 'reached' must be that fit's)."""
+    import random
+
+    from paperrobot.sim.ladder import Ladder, refit_with_sweeps
+    from paperrobot.sim.ratings import Result, adjacent, fit_ladder
+
+    rng = random.Random(5)
+    p = 1 / (1 + 10 ** (100 / 400))  # the policy, rated 900, against the robot
+    results = [Result("robot", "policy", 0.0, i, float(rng.random() < p)) for i in range(60)]
+    plan = Plan(("policy", "robot"), precision=60)
+    fit = fit_ladder(results, plan.rungs)
+    assert adjacent(fit) == [("robot", "policy")] and 1.96 * fit.difference("robot", "policy")[1] > 60
+    ladder = Ladder(None, plan, fit, results, 0, False, 0.0)
+    sweep = {}
+    for i in range(600):
+        h = rng.choice((-40.0, -20.0, 0.0, 20.0))
+        q = 1 / (1 + 10 ** (100 / 400) * math.exp(0.02 * h))  # a point to the robot lowers the policy's odds
+        sweep[(h, 100 + i)] = 1.0 - float(rng.random() < q)  # the robot's score, on seeds the ladder did not play
+    refit_with_sweeps(ladder, {"policy": sweep})
+    assert len(ladder.results) == 660 and "handicap" in ladder.fit.params
+    assert ladder.precision_met

@@ -384,3 +384,6 @@ def refit_with_sweeps(ladder: Ladder, games: dict[str, dict[tuple[float, int], f
     ladder.notes = [n for n in ladder.notes if n not in old] + ladder.fit.notes
     ladder.notes.append(f"the fit includes {len(extra)} games of the balance sweeps (handicaps "
                         f"{min(r.handicap for r in extra):+g} to {max(r.handicap for r in extra):+g})")
+    # the stopping rule judged again on the fit the report shows: the sweeps' games narrow the differences too
+    ladder.precision_met = all(Z95 * ladder.fit.difference(a, b)[1] <= ladder.plan.precision
+                               for a, b in adjacent(ladder.fit))

@@ -15,7 +15,7 @@ from ..core.hexgrid import distance, sight, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, viable_states
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index, viable_states
 from .state import Drone, Ship, Weapon
 
 if TYPE_CHECKING:
@@ -149,18 +149,19 @@ class Policy:
         threats = [d.hex for d in game.drones if d.alive and d.target == ship.name] if game.drones else ()
         torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
         shields = ship.shields
-        cells = game.cells
         # SFB.R3.MAP (geometry.Geometry.viable), its states looked up once for the three moves
         tm = ship.tm_table[ship.speed]
         states = game.viable_set(tm)
+        cols, rows = game.cols, game.rows
         straight_on = min(tm, ship.straight + 1)
         best, best_score = STRAIGHT, None
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
-            if dest not in cells:
+            if not game.on_map(dest):  # dest not in game.cells
                 exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 1000.0 if exit_ok else -1000.0
             else:
-                viable = (dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1) in states
+                at = state_index(cols, rows, tm, dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1)
+                viable = at >= 0 and states[at] != 0
                 score = 0.0 if viable else (-5.0 if goal == "exit" else -200.0)
                 if goal == "objective" and game.objective is not None:  # the goal of a scenario with one (#4)
                     score -= 4 * max(0, distance(dest, game.objective) - 1)

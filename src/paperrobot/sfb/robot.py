@@ -224,7 +224,10 @@ class Robot(CloakRules):
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
             return False
         can_turn = target.straight >= target.tm_table[target.speed]  # Ship.turn_mode(), inlined
-        return all(dest not in game.cells for _, _, dest in candidates(target.hex, target.facing, can_turn))
+        for _, _, dest in candidates(target.hex, target.facing, can_turn):
+            if game.on_map(dest):  # dest in game.cells
+                return False
+        return True
 
     # -------------------------------------------------------------------------- drones
     def launch(self) -> Decision:
@@ -293,15 +296,22 @@ class Robot(CloakRules):
         """The wanted move if it keeps the ship on the map with a way on; else the nearest safe one."""
         game, ship = self.game, self.ship
         moves = candidates(ship.hex, ship.facing, can_turn)
-        order = [wanted] + [s for s in (STRAIGHT, LEFT, RIGHT) if s != wanted]
-        for steer in order:
-            for s, facing, dest in moves:
-                if s == steer and game.viable(ship, s, facing, dest):
-                    return s
-        for steer in order:  # no safe move (only if it started badly placed): at least stay on the map
-            for s, facing, dest in moves:
-                if s == steer and dest in game.cells:
-                    return s
+        for s, facing, dest in moves:  # the wanted move first (one move a steer)
+            if s == wanted and game.viable(ship, s, facing, dest):
+                return s
+        for steer in (STRAIGHT, LEFT, RIGHT):  # then the others in this order
+            if steer != wanted:
+                for s, facing, dest in moves:
+                    if s == steer and game.viable(ship, s, facing, dest):
+                        return s
+        for s, facing, dest in moves:  # no safe move (only if it started badly placed): at least stay on the map
+            if s == wanted and game.on_map(dest):  # dest in game.cells
+                return s
+        for steer in (STRAIGHT, LEFT, RIGHT):
+            if steer != wanted:
+                for s, facing, dest in moves:
+                    if s == steer and game.on_map(dest):
+                        return s
         return STRAIGHT
 
     def turn_steps(self, weapon: Weapon, target: Target) -> tuple[int, int]:

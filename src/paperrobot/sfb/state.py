@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..core.hexgrid import Hex
 from .data import PHASER_COST, ShipSpec, max_range, min_range
@@ -12,6 +12,23 @@ KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photo
 # Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
 WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
                 "plasma-f": 6, "plasma-g": 6, "plasma-s": 7}
+
+
+# ship sheet's id -> (the sheet, its turn modes by speed 0..32): every battle builds its ships from the same sheets;
+# the sheet is kept with its table, so its id cannot be another's while it is here
+_TURN_MODES: Final[dict[int, tuple[ShipSpec, tuple[int, ...]]]] = {}
+
+
+def turn_modes(spec: ShipSpec) -> tuple[int, ...]:
+    """The sheet's turn mode at each speed 0..32 (66 calls of the interpreted ``ShipSpec.turn_mode`` a battle)."""
+    found = _TURN_MODES.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    table = tuple(spec.turn_mode(v) for v in range(33))
+    if len(_TURN_MODES) >= 256:  # handicapped sheets are new objects every battle
+        _TURN_MODES.clear()
+    _TURN_MODES[id(spec)] = (spec, table)
+    return table
 
 
 @dataclass(slots=True)
@@ -86,7 +103,7 @@ class Ship:
                    hull=spec.hull, bridge=spec.bridge, security=spec.security, transporter=spec.transporter,
                    lab=spec.lab, shuttle=spec.shuttle, excess=spec.excess, weapons=weapons)
         ship.has_drones = any(w.kind == "drone" and w.ammo for w in weapons)
-        ship.tm_table = tuple(spec.turn_mode(v) for v in range(33))
+        ship.tm_table = turn_modes(spec)
         return ship
 
     @property

@@ -174,6 +174,22 @@ class Geometry(GameBase):
             ready.append(weapon)
         return ready
 
+    def any_ready(self, ship: Ship) -> bool:
+        """``bool(self.ready_weapons(ship))`` without building the list (asked of a policy's ship every impulse)."""
+        turn = self.turn
+        now, quarter = (turn - 1) * self.impulses + self.impulse, self.quarter
+        for weapon in ship.weapons:
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
+                    or now - weapon.last_fired < quarter:
+                continue  # E1.5, as rate_ok
+            if weapon.kind == "phaser":
+                if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
+                    continue  # a robot ship's phasers are reloaded each turn (SFB.R6)
+            elif not weapon.ready:
+                continue
+            return True
+        return False
+
     @staticmethod
     def name_of(target: Target) -> str:
         """A ship's name or a seeking weapon's label: how shots name their target."""

@@ -119,7 +119,7 @@ class ImpulseSteps(EnergyPhase):
                 continue
             if ship.cloak is not None and not self.may_act(ship):
                 continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
-            if ship.side in self.forced_unasked and not self.ready_weapons(ship):
+            if ship.side in self.forced_unasked and not self.any_ready(ship):
                 continue  # nothing ready: holding fire is the only answer (a third of a policy's questions)
             decision = yield self.fire_request(ship)
             if decision.memory:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Final
 
-from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, neighbour, to_offset
+from ..core.hexgrid import DIRECTIONS, Board, Hex, _step_q, _step_r, distance, neighbour, to_offset
 
 # Final: compiled, a module global that is not Final is a dictionary lookup at every read (these are read on every
 # move); a Final str is a constant
@@ -31,8 +31,24 @@ def move_chart(impulses: int) -> tuple[tuple[bool, ...], ...]:
     return tuple(chart)
 
 
+# Every Hex within +-_SPAN of the origin, made once when first stepped into, at (q + _SPAN) * _SIDE + r + _SPAN: a
+# battle steps into the same few hundred hexes again and again, and reading one from a list costs less than
+# building it (hexgrid.neighbour) or finding it in a dict keyed by position
+_SPAN: Final = 128
+_SIDE: Final = 256
+_HEXES: Final[list[Hex | None]] = [None] * (_SIDE * _SIDE)
+
+
 def step(h: Hex, facing: int) -> Hex:
-    """The hex ahead (core.hexgrid.neighbour, memoised there); ``h`` may be a plain (q, r) pair."""
+    """The hex ahead (core.hexgrid.neighbour's value); ``h`` may be a plain (q, r) pair."""
+    f = facing % 6
+    q, r = h[0] + _step_q(f), h[1] + _step_r(f)
+    if -_SPAN <= q < _SPAN and -_SPAN <= r < _SPAN:
+        at = (q + _SPAN) * _SIDE + r + _SPAN
+        found = _HEXES[at]
+        if found is None:
+            found = _HEXES[at] = neighbour(h, facing)
+        return found
     return neighbour(h, facing)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, sight, to_offset
+from ..core.hexgrid import distance, first_shield, in_arc, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
@@ -167,13 +167,13 @@ class Policy:
                     score -= 4 * max(0, distance(dest, game.objective) - 1)
                 elif goal == "exit":
                     score -= 4 * (game.board.cols - to_offset(dest)[0])
-                if thex is not None:
-                    rng, ahead, toward = sight(dest, facing, "FA", thex)
+                if thex is not None:  # hexgrid.sight's three answers, each worked out (its memo missed the caches)
+                    rng = distance(dest, thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if ahead:
+                        if in_arc(dest, facing, "FA", thex):
                             score += fa_bonus
-                        score += shields[toward[0] - 1] / 8
+                        score += shields[first_shield(dest, facing, thex) - 1] / 8
                 for h in threats:
                     score += min(distance(dest, h), 4) * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it

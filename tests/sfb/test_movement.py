@@ -122,3 +122,15 @@ def test_step_is_neighbour_and_the_byte_table_is_viable_states():
                     assert (at >= 0 and table[at] == 1) == ((q, r, facing, straight) in states)
                     seen += at >= 0 and table[at] == 1
         assert seen == len(states) == sum(table)
+
+
+def test_bearing_score_is_the_cube_dot_product():
+    """bearing_score (written out per facing: no product with a negative factor, see its comment) is the cube dot
+    product of the vector with the facing's direction, for every vector within 9 hexes and facings -6..5."""
+    from paperrobot.core.hexgrid import DIRECTIONS
+    from paperrobot.sfb.movement import bearing_score
+    for dq in range(-9, 10):
+        for dr in range(-9, 10):
+            for facing in range(-6, 6):
+                fq, fr = DIRECTIONS[facing]
+                assert bearing_score(Hex(2, 3), facing, Hex(2 + dq, 3 + dr)) == dq * fq + dr * fr + (dq + dr) * (fq + fr)

@@ -48,7 +48,7 @@ LAUNCHES = (Field("launch", "launchers to fire", multi=True),)
 
 
 def check_steer(answer: Any) -> str:
-    if answer in STEERS:
+    if answer == STRAIGHT or answer == LEFT or answer == RIGHT:  # in STEERS (a global tuple, a dict lookup compiled)
         return cast(str, answer)
     raise IllegalAction(f"'{str(answer)[:40]}' is not a legal move now; choose one of straight, left, right",
                         "SFB.MOVE.COST")

@@ -132,7 +132,6 @@ class Robot(CloakRules):
         photons: int | None = None
         turn = game.turn
         now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
-        arcs: dict[tuple[str, int, int], bool] = {}
         for w in ship.weapons:
             if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn or now - w.last_fired < quarter:
                 continue  # not unfired (R3), or E1.5 (game.rate_ok, inlined)
@@ -141,11 +140,7 @@ class Robot(CloakRules):
                     photons = self.photons_fired
                 if photons >= self.photon_limit:
                     continue  # R7
-            key = (w.arc, w.rmin, w.rmax)
-            bears = arcs.get(key)
-            if bears is None:
-                bears = arcs[key] = game.bears(ship, w, target)
-            if not bears:
+            if not game.bears(ship, w, target):  # a pure test: asked again rather than kept by (arc, rmin, rmax)
                 continue
             if w.kind == "photon":
                 assert photons is not None  # counted above for this photon

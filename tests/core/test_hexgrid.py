@@ -2,8 +2,8 @@
 import pytest
 
 from paperrobot.core.hexgrid import (BASIC_ARCS, COMBINED_ARCS, DIRECTIONS, Board, Hex, _in_arc, arcs_containing,
-                                     distance, from_offset, in_arc, label, neighbour, parse, shields_facing, sight,
-                                     to_offset)
+                                     distance, first_shield, from_offset, in_arc, label, neighbour, parse,
+                                     shields_facing, sight, to_offset)
 
 p = parse
 
@@ -104,6 +104,18 @@ def test_sight_is_range_arc_and_shields_in_one_lookup():
                         assert sight(origin, facing, arc, target) == (
                             distance(origin, target), in_arc(origin, facing, arc, target),
                             shields_facing(origin, facing, target))
+
+
+def test_first_shield_is_the_first_of_shields_facing():
+    """first_shield (no memo, no tuple: the SFB policy's move score) answers shields_facing(...)[0], 0 in the same
+    hex, for every vector within 12 hexes and every facing."""
+    for origin in (Hex(0, 0), Hex(7, -3)):
+        for dq in range(-12, 13):
+            for dr in range(-12, 13):
+                source = Hex(origin.q + dq, origin.r + dr)
+                for facing in range(6):
+                    shields = shields_facing(origin, facing, source)
+                    assert first_shield(origin, facing, source) == (shields[0] if shields else 0)
 
 
 def test_in_arc_answers_as_the_arc_tests_for_every_vector():

@@ -1,8 +1,9 @@
 """Movement: impulse chart (SFB.IMPULSES, reference §A3), turn modes, seeking weapons (F2, §A7), map edges."""
 import pytest
 
-from paperrobot.core.hexgrid import facing_index, label, parse
-from paperrobot.sfb.movement import LEFT, STRAIGHT, move_chart, seek_choice, viable_states
+from paperrobot.core.hexgrid import Hex, facing_index, label, neighbour, parse
+from paperrobot.sfb.movement import (LEFT, STRAIGHT, board_cells, move_chart, seek_choice, state_index, step,
+                                     viable_bits, viable_states)
 
 from .helpers import make, place, ships
 
@@ -101,3 +102,35 @@ def test_scenario4_exit_after_dakota_wins_and_other_exits_destroy():
     place(fed, "2810", "C")
     game.execute_move(fed, STRAIGHT)  # off the 28xx edge without visiting the Dakota
     assert fed.destroyed and game.outcome.winner == "robot"
+
+
+def test_step_is_neighbour_and_the_byte_table_is_viable_states():
+    """movement.step (hexes kept in a table) gives hexgrid.neighbour's hex, inside its table's span and beyond it;
+    viable_bits / state_index hold exactly viable_states (SFB.R3.MAP), every other index -1 or 0."""
+    for q in (-130, -128, -1, 0, 5, 127, 128, 300):
+        for r in (-129, -128, -3, 0, 9, 127, 200):
+            for facing in range(-1, 8):
+                assert step(Hex(q, r), facing) == neighbour(Hex(q, r), facing)
+                assert type(step((q, r), facing)) is Hex
+    for cols, rows, tm in ((28, 17, 1), (28, 17, 2), (6, 5, 3)):
+        states, table = viable_states(cols, rows, tm), viable_bits(cols, rows, tm)
+        seen = 0
+        for q, r in board_cells(cols, rows) | {Hex(0, 0), Hex(cols + 1, 0), Hex(3, -9), Hex(3, rows + 9)}:
+            for facing in range(6):
+                for straight in range(0, tm + 2):
+                    at = state_index(cols, rows, tm, q, r, facing, straight)
+                    assert (at >= 0 and table[at] == 1) == ((q, r, facing, straight) in states)
+                    seen += at >= 0 and table[at] == 1
+        assert seen == len(states) == sum(table)
+
+
+def test_bearing_score_is_the_cube_dot_product():
+    """bearing_score (written out per facing: no product with a negative factor, see its comment) is the cube dot
+    product of the vector with the facing's direction, for every vector within 9 hexes and facings -6..5."""
+    from paperrobot.core.hexgrid import DIRECTIONS
+    from paperrobot.sfb.movement import bearing_score
+    for dq in range(-9, 10):
+        for dr in range(-9, 10):
+            for facing in range(-6, 6):
+                fq, fr = DIRECTIONS[facing]
+                assert bearing_score(Hex(2, 3), facing, Hex(2 + dq, 3 + dr)) == dq * fq + dr * fr + (dq + dr) * (fq + fr)

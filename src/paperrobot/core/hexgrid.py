@@ -323,6 +323,36 @@ def shields_facing(target: Pos, facing: int, source: Pos) -> tuple[int, ...]:
     return hit
 
 
+def first_shield(target: Pos, facing: int, source: Pos) -> int:
+    """``shields_facing(target, facing, source)[0]`` (0 when ``source`` is ``target``'s hex), worked out without a
+    memo or a tuple: the direction of the greatest dot product with the vector, the first of equals (_toward).
+
+    The dot products with the six direction cubes (_DIRECTION_CUBES) are differences of the vector's cube
+    coordinates, written out: compiled, a product with a negative factor leaves mypyc's fast path for Python's
+    (a boxed multiplication)."""
+    dq, dr = source[0] - target[0], source[1] - target[1]
+    if dq == 0 and dr == 0:
+        return 0
+    ds = -dq - dr
+    best, best_d = ds - dr, 0
+    dot = dq - dr
+    if dot > best:
+        best, best_d = dot, 1
+    dot = dq - ds
+    if dot > best:
+        best, best_d = dot, 2
+    dot = dr - ds
+    if dot > best:
+        best, best_d = dot, 3
+    dot = dr - dq
+    if dot > best:
+        best, best_d = dot, 4
+    dot = ds - dq
+    if dot > best:
+        best_d = 5
+    return ((best_d - facing % 6) % 6) + 1
+
+
 _SIGHT_CACHE: Final[dict[str, dict[int, tuple[int, bool, tuple[int, ...]]]]] = {}
 
 

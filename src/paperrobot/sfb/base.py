@@ -47,6 +47,8 @@ class GameBase:
     tiebreak: str
     board: Board
     cells: frozenset[Hex]  # every hex of the map
+    cols: int  # the map's size (Geometry.on_map: the test ``in cells`` as arithmetic)
+    rows: int
     edges: frozenset[Hex]  # the map-edge hexes (SFB.R3.MAP)
     objective: Hex | None
     chart: tuple[tuple[bool, ...], ...]  # movement.move_chart: chart[speed][impulse]
@@ -88,7 +90,7 @@ class GameBase:
     seekers_step: bool
     disengage_step: bool
     outcome: Outcome | None
-    _viable: dict[int, frozenset[EdgeState]]
+    _viable: dict[int, bytes]  # turn mode -> movement.viable_bits (the viable EdgeStates, by movement.state_index)
     order: list[Ship]
     order_turn: int
     cloak_paid: dict[str, int]

@@ -48,7 +48,7 @@ class Combat(Requests):
             steer, facing, dest = choice
             drone.prev_hex, drone.hex, drone.facing = drone.hex, dest, facing
             drone.moves += 1
-            if dest not in self.cells:
+            if not self.on_map(dest):  # dest not in self.cells
                 drone.alive = False
                 self.emit("drone-lost", drone.side, drone=drone.label, why="left the map")
                 continue

@@ -36,7 +36,7 @@ class EnergyPhase(Victory):
                 yield from self.chief_engineer(ship)  # seed 002's game without energy allocation (docs/sfb.md)
             else:
                 decision = yield self.energy_request(ship)
-                self.apply_energy(ship, decision.action)
+                self.apply_energy(ship, decision.action, checked=True)  # the request's form checked it (check_energy)
         if self.has_cloaks:
             yield from self.declare_cloaks()
 
@@ -142,8 +142,11 @@ class EnergyPhase(Victory):
             raise IllegalAction(f"allocation {alloc.total:g} exceeds power {ship.power} + {ship.charged} charged "
                                 f"batteries", "SFB.EA")
 
-    def apply_energy(self, ship: Ship, alloc: EnergyAllocation) -> None:
-        self.check_energy(ship, alloc)
+    def apply_energy(self, ship: Ship, alloc: EnergyAllocation, checked: bool = False) -> None:
+        """Spend ``alloc``; ``checked``: the energy request's answer, which its form checked (EnergyForm.check runs
+        check_energy, and nothing changes between the answer's check and this)."""
+        if not checked:
+            self.check_energy(ship, alloc)
         used = math.ceil(alloc.total - ship.power - 1e-9)
         discharged = max(0, used)
         ship.charged = min(ship.battery, ship.charged - discharged + alloc.recharge)

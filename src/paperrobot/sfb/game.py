@@ -75,6 +75,7 @@ class Game(ImpulseSteps):
         self.tiebreak = self.options.get("tiebreak", "shields")
         self.board = Board(*scenario.map)
         self.cells = board_cells(*scenario.map)
+        self.cols, self.rows = self.board.cols, self.board.rows
         self.edges = edge_hexes(*scenario.map)  # the map-edge hexes (SFB.R3.MAP)
         self.dice = dice
         self.log = log if log is not None else EventLog(enabled=False)
@@ -125,6 +126,7 @@ class Game(ImpulseSteps):
         self.robot_rules, self.robot_numbers = other.robot_rules, other.robot_numbers
         self.scenario, self.seed, self.impulses, self.max_turns = other.scenario, other.seed, other.impulses, other.max_turns
         self.tiebreak, self.board, self.cells, self.edges = other.tiebreak, other.board, other.cells, other.edges
+        self.cols, self.rows = other.cols, other.rows
         self.chart, self.quarter, self.drone_speed, self.objective = other.chart, other.quarter, other.drone_speed, other.objective
         self.drone_warhead, self.drone_kill = other.drone_warhead, other.drone_kill
         self.drone_endurance, self.heavy_penalty = other.drone_endurance, other.heavy_penalty

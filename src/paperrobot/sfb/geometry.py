@@ -3,12 +3,12 @@ the firing rate, legal shots. ``Geometry`` is a part of the engine class (game.G
 state and changes nothing."""
 from __future__ import annotations
 
-from .base import EdgeState, GameBase, Target
+from .base import GameBase, Target
 from typing import Any
 
 from ..core.hexgrid import Hex, distance, in_arc
 from .cloak import effective_range
-from .movement import STRAIGHT, viable_states
+from .movement import STRAIGHT, state_index, viable_bits
 from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
@@ -53,18 +53,29 @@ class Geometry(GameBase):
     def moves_now(self, ship: Ship) -> bool:
         return ship.speed > 0 and self.chart[min(ship.speed, self.impulses)][self.impulse]
 
+    def on_map(self, h: Hex) -> bool:
+        """``h in self.cells`` (movement.board_cells) as arithmetic: column q, row r + (q + (q & 1)) // 2 on the
+        map (a hex's tuple hashed and compared at every test was a measurable part of a battle)."""
+        q = h[0]
+        row = h[1] + ((q + (q & 1)) >> 1)
+        return 1 <= q <= self.cols and 1 <= row <= self.rows
+
     def viable(self, ship: Ship, steer: str, facing: int, dest: Hex) -> bool:
         """Would this move keep the ship on the map with a way to go on (SFB.R3.MAP)?"""
         tm = ship.tm_table[ship.speed]
-        states = self._viable.get(tm) or self.viable_set(tm)
-        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
-        return (dest[0], dest[1], facing, straight) in states
-
-    def viable_set(self, tm: int) -> frozenset[EdgeState]:
-        """The states (q, r, facing, straight) of movement.viable_states for this map and turn mode."""
         states = self._viable.get(tm)
         if states is None:
-            states = self._viable[tm] = viable_states(self.board.cols, self.board.rows, tm)
+            states = self.viable_set(tm)
+        straight = min(tm, ship.straight + 1) if steer == STRAIGHT else 1
+        at = state_index(self.cols, self.rows, tm, dest[0], dest[1], facing, straight)
+        return at >= 0 and states[at] != 0
+
+    def viable_set(self, tm: int) -> bytes:
+        """The states (q, r, facing, straight) of movement.viable_states for this map and turn mode, as
+        ``movement.viable_bits``' table (``state_index`` finds a state's byte)."""
+        states = self._viable.get(tm)
+        if states is None:
+            states = self._viable[tm] = viable_bits(self.cols, self.rows, tm)
         return states
 
     def rate_ok(self, weapon: Weapon) -> bool:
@@ -162,6 +173,22 @@ class Geometry(GameBase):
                 continue
             ready.append(weapon)
         return ready
+
+    def any_ready(self, ship: Ship) -> bool:
+        """``bool(self.ready_weapons(ship))`` without building the list (asked of a policy's ship every impulse)."""
+        turn = self.turn
+        now, quarter = (turn - 1) * self.impulses + self.impulse, self.quarter
+        for weapon in ship.weapons:
+            if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
+                    or now - weapon.last_fired < quarter:
+                continue  # E1.5, as rate_ok
+            if weapon.kind == "phaser":
+                if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
+                    continue  # a robot ship's phasers are reloaded each turn (SFB.R6)
+            elif not weapon.ready:
+                continue
+            return True
+        return False
 
     @staticmethod
     def name_of(target: Target) -> str:

@@ -12,7 +12,7 @@ from ..core import hexgrid
 from ..core.contract import Request
 from ..core.hexgrid import distance
 from .energy_phase import EnergyPhase
-from .movement import STEER, STRAIGHT, step
+from .movement import LEFT, STRAIGHT, step
 from .state import Ship, Weapon
 
 
@@ -46,12 +46,12 @@ class ImpulseSteps(EnergyPhase):
                 return
 
     def execute_move(self, ship: Ship, steer: str) -> None:
-        facing = (ship.facing + STEER[steer]) % 6
+        facing = (ship.facing + (0 if steer == STRAIGHT else (-1 if steer == LEFT else 1))) % 6  # STEER[steer]
         dest = step(ship.hex, facing)
         ship.prev_hex = ship.hex
         ship.facing = facing
         ship.straight = ship.straight + 1 if steer == STRAIGHT else 1
-        if dest not in self.cells:
+        if not self.on_map(dest):  # dest not in self.cells
             self.leave_map(ship, dest)
             return
         ship.hex = dest
@@ -119,7 +119,7 @@ class ImpulseSteps(EnergyPhase):
                 continue
             if ship.cloak is not None and not self.may_act(ship):
                 continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
-            if ship.side in self.forced_unasked and not self.ready_weapons(ship):
+            if ship.side in self.forced_unasked and not self.any_ready(ship):
                 continue  # nothing ready: holding fire is the only answer (a third of a policy's questions)
             decision = yield self.fire_request(ship)
             if decision.memory:

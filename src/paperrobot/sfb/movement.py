@@ -5,12 +5,16 @@ Hexes here are plain ``(q, r)`` axial pairs (core.hexgrid.Hex is a NamedTuple of
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Final
 
-from ..core.hexgrid import DIRECTIONS, Board, Hex, distance, neighbour, to_offset
+from ..core.hexgrid import Board, Hex, _step_q, _step_r, distance, neighbour, to_offset
 
-STRAIGHT, LEFT, RIGHT = "straight", "left", "right"
-STEER = {STRAIGHT: 0, LEFT: -1, RIGHT: 1}
+# Final: compiled, a module global that is not Final is a dictionary lookup at every read (these are read on every
+# move); a Final str is a constant
+STRAIGHT: Final = "straight"
+LEFT: Final = "left"
+RIGHT: Final = "right"
+STEER: Final = {STRAIGHT: 0, LEFT: -1, RIGHT: 1}
 
 
 @lru_cache(maxsize=None)
@@ -27,35 +31,55 @@ def move_chart(impulses: int) -> tuple[tuple[bool, ...], ...]:
     return tuple(chart)
 
 
+# Every Hex within +-_SPAN of the origin, made once when first stepped into, at (q + _SPAN) * _SIDE + r + _SPAN: a
+# battle steps into the same few hundred hexes again and again, and reading one from a list costs less than
+# building it (hexgrid.neighbour) or finding it in a dict keyed by position
+_SPAN: Final = 128
+_SIDE: Final = 256
+_HEXES: Final[list[Hex | None]] = [None] * (_SIDE * _SIDE)
+
+
 def step(h: Hex, facing: int) -> Hex:
-    """The hex ahead (core.hexgrid.neighbour, memoised there); ``h`` may be a plain (q, r) pair."""
+    """The hex ahead (core.hexgrid.neighbour's value); ``h`` may be a plain (q, r) pair."""
+    f = facing % 6
+    q, r = h[0] + _step_q(f), h[1] + _step_r(f)
+    if -_SPAN <= q < _SPAN and -_SPAN <= r < _SPAN:
+        at = (q + _SPAN) * _SIDE + r + _SPAN
+        found = _HEXES[at]
+        if found is None:
+            found = _HEXES[at] = neighbour(h, facing)
+        return found
     return neighbour(h, facing)
-
-
-_CANDIDATES: dict[tuple[int, int, int, bool], tuple[tuple[str, int, Hex], ...]] = {}
 
 
 def candidates(h: Hex, facing: int, can_turn: bool) -> tuple[tuple[str, int, Hex], ...]:
     """(steer, new facing, hex entered) for the legal moves; a turn is made just before the move (C3.1).
 
-    Memoised: the same few thousand (hex, facing) pairs come up in every battle."""
-    key = (h[0], h[1], facing, can_turn)
-    found = _CANDIDATES.get(key)
-    if found is None:
-        out = [(STRAIGHT, facing, step(h, facing))]
-        if can_turn:
-            left, right = (facing - 1) % 6, (facing + 1) % 6
-            out.append((LEFT, left, step(h, left)))
-            out.append((RIGHT, right, step(h, right)))
-        found = _CANDIDATES[key] = tuple(out)
-    return found
+    Not memoised: a process-wide memo held every (hex, facing) of every battle, several megabytes of tuples, and
+    reading one that missed the processor's caches cost more than building the seven small tuples anew."""
+    if not can_turn:
+        return ((STRAIGHT, facing, step(h, facing)),)
+    left, right = (facing - 1) % 6, (facing + 1) % 6
+    return ((STRAIGHT, facing, step(h, facing)), (LEFT, left, step(h, left)), (RIGHT, right, step(h, right)))
 
 
 def bearing_score(frm: Hex, facing: int, target: Hex) -> int:
     """How directly ``facing`` points from ``frm`` at ``target`` (cube dot product; larger = more ahead)."""
     vq, vr = target[0] - frm[0], target[1] - frm[1]
-    dq, dr = DIRECTIONS[facing]
-    return vq * dq + vr * dr + (vq + vr) * (dq + dr)
+    # vq * dq + vr * dr + (vq + vr) * (dq + dr) with (dq, dr) = DIRECTIONS[facing], written out per facing: compiled,
+    # a product with a negative factor leaves mypyc's fast path for Python's (a boxed multiplication)
+    f = facing % 6
+    if f == 0:
+        return -vq - vr - vr
+    if f == 1:
+        return vq - vr
+    if f == 2:
+        return vq + vq + vr
+    if f == 3:
+        return vq + vr + vr
+    if f == 4:
+        return vr - vq
+    return -vq - vq - vr
 
 
 def seek_choice(h: Hex, facing: int, can_turn: bool, target: Hex,
@@ -69,14 +93,17 @@ def seek_choice(h: Hex, facing: int, can_turn: bool, target: Hex,
     None means every move was vetoed. Without ``allowed`` there is always an answer (straight ahead is a candidate).
     """
     best = None
-    best_key = None
-    for steer, new_facing, dest in candidates(h, facing, can_turn):
+    bd = bs = bb = br = 0  # the best move's key (distance, turned, -bearing, not right), compared item by item
+    for move in candidates(h, facing, can_turn):
+        steer, new_facing, dest = move
         if allowed is not None and not allowed(steer, new_facing, dest):
             continue
-        key = (distance(dest, target), 0 if steer == STRAIGHT else 1,
-               -bearing_score(dest, new_facing, target), 0 if steer == RIGHT else 1)
-        if best_key is None or key < best_key:
-            best, best_key = (steer, new_facing, dest), key
+        d = distance(dest, target)
+        s = 0 if steer == STRAIGHT else 1
+        b = -bearing_score(dest, new_facing, target)
+        rt = 0 if steer == RIGHT else 1
+        if best is None or d < bd or (d == bd and (s < bs or (s == bs and (b < bb or (b == bb and rt < br))))):
+            best, bd, bs, bb, br = move, d, s, b, rt
     return best
 
 
@@ -113,6 +140,26 @@ def viable_states(cols: int, rows: int, tm: int) -> frozenset[tuple[int, int, in
                 states.discard(state)
                 changed = True
     return frozenset(states)
+
+
+def state_index(cols: int, rows: int, tm: int, q: int, r: int, facing: int, straight: int) -> int:
+    """The place of a move's state (q, r, facing 0-5, hexes straight 1..tm) in ``viable_bits``' table; -1 off the
+    map or out of range (no such state is viable)."""
+    row = r + ((q + (q & 1)) >> 1)  # the printed row of column q (hexgrid.to_offset)
+    if not (1 <= q <= cols and 1 <= row <= rows and 0 <= facing < 6 and 1 <= straight <= tm):
+        return -1
+    return (((q - 1) * rows + row - 1) * 6 + facing) * tm + straight - 1
+
+
+@lru_cache(maxsize=None)
+def viable_bits(cols: int, rows: int, tm: int) -> bytes:
+    """``viable_states`` as a table of one byte per state (1: viable), indexed by ``state_index``: what the
+    engine's, the robot's and the policy's move tests read (a set of 4-tuples was built, hashed and compared at
+    every test, and a set of several thousand entries misses the processor's caches)."""
+    table = bytearray(cols * rows * 6 * tm)
+    for q, r, f, s in viable_states(cols, rows, tm):
+        table[state_index(cols, rows, tm, q, r, f, s)] = 1
+    return bytes(table)
 
 
 def on_board(board: Board, h: Hex) -> bool:

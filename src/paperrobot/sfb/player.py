@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, sight, to_offset
+from ..core.hexgrid import distance, first_shield, in_arc, to_offset
 from . import player_cloak as pc
 from .energy import EnergyAllocation, energy_values
 from .plasma import Plasma
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, viable_states
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index, viable_states
 from .state import Drone, Ship, Weapon
 
 if TYPE_CHECKING:
@@ -145,40 +145,44 @@ class Policy:
                 heavy_ready = True
                 break
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
-        weight, fa_bonus = (2, 3) if goal is None else (0.5, 1)
+        # The score in eighths, as an int: every term is a multiple of 1/8 far below 2**50, so the float sums were
+        # exact and the same comparisons follow (compiled, a float score was boxed at every store and compare).
+        # Weights 2 and 0.5 per hex off the wanted range, bonus 3 and 1 for the FA arc, shields / 8 toward it.
+        weight, fa_bonus = (16, 24) if goal is None else (4, 8)
         threats = [d.hex for d in game.drones if d.alive and d.target == ship.name] if game.drones else ()
         torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
         shields = ship.shields
-        cells = game.cells
         # SFB.R3.MAP (geometry.Geometry.viable), its states looked up once for the three moves
         tm = ship.tm_table[ship.speed]
         states = game.viable_set(tm)
+        cols, rows = game.cols, game.rows
         straight_on = min(tm, ship.straight + 1)
-        best, best_score = STRAIGHT, None
+        best, best_score, scored = STRAIGHT, 0, False
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
-            if dest not in cells:
+            if not game.on_map(dest):  # dest not in game.cells
                 exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
-                score = 1000.0 if exit_ok else -1000.0
+                score = 8000 if exit_ok else -8000  # +-1000
             else:
-                viable = (dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1) in states
-                score = 0.0 if viable else (-5.0 if goal == "exit" else -200.0)
+                at = state_index(cols, rows, tm, dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1)
+                viable = at >= 0 and states[at] != 0
+                score = 0 if viable else (-40 if goal == "exit" else -1600)  # -5, -200
                 if goal == "objective" and game.objective is not None:  # the goal of a scenario with one (#4)
-                    score -= 4 * max(0, distance(dest, game.objective) - 1)
+                    score -= 32 * max(0, distance(dest, game.objective) - 1)
                 elif goal == "exit":
-                    score -= 4 * (game.board.cols - to_offset(dest)[0])
-                if thex is not None:
-                    rng, ahead, toward = sight(dest, facing, "FA", thex)
+                    score -= 32 * (game.board.cols - to_offset(dest)[0])
+                if thex is not None:  # hexgrid.sight's three answers, each worked out (its memo missed the caches)
+                    rng = distance(dest, thex)
                     score -= abs(rng - want) * weight
                     if rng:
-                        if ahead:
+                        if in_arc(dest, facing, "FA", thex):
                             score += fa_bonus
-                        score += shields[toward[0] - 1] / 8
+                        score += shields[first_shield(dest, facing, thex) - 1]  # / 8
                 for h in threats:
-                    score += min(distance(dest, h), 4) * 0.5
+                    score += min(distance(dest, h), 4) * 4  # * 0.5
                 for h in torpedoes:  # run from plasma: every hex it must travel weakens it
-                    score += distance(dest, h) * 3
-            if best_score is None or score > best_score:
-                best, best_score = steer, score
+                    score += distance(dest, h) * 24  # * 3
+            if not scored or score > best_score:
+                best, best_score, scored = steer, score, True
         return best
 
     # -------------------------------------------------------------------------- fire

@@ -20,7 +20,7 @@ Requests (kind: answer in contract terms):
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from .geometry import Geometry
 from ..core.contract import Decision, Field, Form, Option, Request
@@ -48,7 +48,7 @@ LAUNCHES = (Field("launch", "launchers to fire", multi=True),)
 
 
 def check_steer(answer: Any) -> str:
-    if answer in STEERS:
+    if answer == STRAIGHT or answer == LEFT or answer == RIGHT:  # in STEERS (a global tuple, a dict lookup compiled)
         return cast(str, answer)
     raise IllegalAction(f"'{str(answer)[:40]}' is not a legal move now; choose one of straight, left, right",
                         "SFB.MOVE.COST")
@@ -58,6 +58,22 @@ def check_disengage(answer: Any) -> str:
     if answer == "no" or answer == "yes":
         return cast(str, answer)
     raise IllegalAction(f"'{str(answer)[:40]}' is not an answer here; choose yes or no", "SFB.EA")
+
+
+# the fire form's fields by the weapons' keys: the same few ships in every battle of a simulation (Fields are
+# immutable by use)
+_FIRE_FIELDS: Final[dict[tuple[str, ...], tuple[Field, ...]]] = {}
+
+
+def fire_fields(ship: Ship) -> tuple[Field, ...]:
+    """One field per direct-fire weapon of ``ship``, its value the target's name or "none"."""
+    keys = tuple(w.key for w in ship.weapons if w.kind not in ("drone", "plasma"))
+    fields = _FIRE_FIELDS.get(keys)
+    if fields is None:
+        if len(_FIRE_FIELDS) >= 256:
+            _FIRE_FIELDS.clear()
+        fields = _FIRE_FIELDS[keys] = tuple(Field(key, f"target of {key} ({HOLD}: hold fire)") for key in keys)
+    return fields
 
 
 class ShipAsks:
@@ -70,9 +86,7 @@ class ShipAsks:
         self.move_options = partial(game.move_options, ship)
         self.fire_options = partial(game.fire_presets, ship)
         self.fire_check = partial(game.check_fire, ship)
-        weapons = [w for w in ship.weapons if w.kind not in ("drone", "plasma")]
-        fields = [Field(w.key, f"target of {w.key} ({HOLD}: hold fire)") for w in weapons]
-        self.fire_form = Form(fields, lambda name, earlier: game.fire_choices(ship, name, earlier),
+        self.fire_form = Form(fire_fields(ship), lambda name, earlier: game.fire_choices(ship, name, earlier),
                               lambda values: game.check_fire(ship, values))
         self.fire_view = partial(game.view, ship.side, fire=ship)
         self.view = partial(game.view, ship.side)

@@ -132,7 +132,6 @@ class Robot(CloakRules):
         photons: int | None = None
         turn = game.turn
         now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
-        arcs: dict[tuple[str, int, int], bool] = {}
         for w in ship.weapons:
             if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn or now - w.last_fired < quarter:
                 continue  # not unfired (R3), or E1.5 (game.rate_ok, inlined)
@@ -141,11 +140,7 @@ class Robot(CloakRules):
                     photons = self.photons_fired
                 if photons >= self.photon_limit:
                     continue  # R7
-            key = (w.arc, w.rmin, w.rmax)
-            bears = arcs.get(key)
-            if bears is None:
-                bears = arcs[key] = game.bears(ship, w, target)
-            if not bears:
+            if not game.bears(ship, w, target):  # a pure test: asked again rather than kept by (arc, rmin, rmax)
                 continue
             if w.kind == "photon":
                 assert photons is not None  # counted above for this photon
@@ -224,7 +219,10 @@ class Robot(CloakRules):
         if not (target.speed > 0 and game.chart[min(target.speed, game.impulses)][nxt]):
             return False
         can_turn = target.straight >= target.tm_table[target.speed]  # Ship.turn_mode(), inlined
-        return all(dest not in game.cells for _, _, dest in candidates(target.hex, target.facing, can_turn))
+        for _, _, dest in candidates(target.hex, target.facing, can_turn):
+            if game.on_map(dest):  # dest in game.cells
+                return False
+        return True
 
     # -------------------------------------------------------------------------- drones
     def launch(self) -> Decision:
@@ -293,15 +291,22 @@ class Robot(CloakRules):
         """The wanted move if it keeps the ship on the map with a way on; else the nearest safe one."""
         game, ship = self.game, self.ship
         moves = candidates(ship.hex, ship.facing, can_turn)
-        order = [wanted] + [s for s in (STRAIGHT, LEFT, RIGHT) if s != wanted]
-        for steer in order:
-            for s, facing, dest in moves:
-                if s == steer and game.viable(ship, s, facing, dest):
-                    return s
-        for steer in order:  # no safe move (only if it started badly placed): at least stay on the map
-            for s, facing, dest in moves:
-                if s == steer and dest in game.cells:
-                    return s
+        for s, facing, dest in moves:  # the wanted move first (one move a steer)
+            if s == wanted and game.viable(ship, s, facing, dest):
+                return s
+        for steer in (STRAIGHT, LEFT, RIGHT):  # then the others in this order
+            if steer != wanted:
+                for s, facing, dest in moves:
+                    if s == steer and game.viable(ship, s, facing, dest):
+                        return s
+        for s, facing, dest in moves:  # no safe move (only if it started badly placed): at least stay on the map
+            if s == wanted and game.on_map(dest):  # dest in game.cells
+                return s
+        for steer in (STRAIGHT, LEFT, RIGHT):
+            if steer != wanted:
+                for s, facing, dest in moves:
+                    if s == steer and game.on_map(dest):
+                        return s
         return STRAIGHT
 
     def turn_steps(self, weapon: Weapon, target: Target) -> tuple[int, int]:

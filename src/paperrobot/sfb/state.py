@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..core.hexgrid import Hex
 from .data import PHASER_COST, ShipSpec, max_range, min_range
@@ -12,6 +12,46 @@ KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photo
 # Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
 WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
                 "plasma-f": 6, "plasma-g": 6, "plasma-s": 7}
+
+
+class Sheet:
+    """What ``Ship.build`` reads of a ship sheet (a pydantic model, read attribute by attribute through Python's
+    generic protocol) and of the weapon tables (interpreted functions), read once per sheet: every battle of a
+    simulation builds its ships from the same sheets."""
+
+    def __init__(self, spec: ShipSpec) -> None:
+        self.spec = spec
+        self.turn_modes = tuple(spec.turn_mode(v) for v in range(33))  # by speed 0..32
+        # (key, type, kind, arc, phaser cost, ammo, rmin, rmax) of each weapon, in the sheet's order
+        self.weapons: list[tuple[str, str, str, str, float, int, int, int]] = []
+        for w in spec.weapons:
+            kind = KIND[w.type]
+            rmin = rmax = 0
+            if kind in ("phaser", "photon", "disruptor"):
+                rmin, rmax = min_range(w.type), max_range(w.type)
+            self.weapons.append((w.key, w.type, kind, w.arc, PHASER_COST.get(w.type, 0.0), w.ammo, rmin, rmax))
+        self.shields: list[int] = list(spec.shields)
+        self.boxes = (spec.warp, spec.impulse, spec.apr, spec.battery, spec.hull, spec.bridge, spec.security,
+                      spec.transporter, spec.lab, spec.shuttle, spec.excess)
+
+
+# ship sheet's id -> what Ship.build reads of it; the Sheet keeps the sheet, so its id cannot be another's while here
+_SHEETS: Final[dict[int, Sheet]] = {}
+
+
+def sheet(spec: ShipSpec) -> Sheet:
+    found = _SHEETS.get(id(spec))
+    if found is not None and found.spec is spec:
+        return found
+    if len(_SHEETS) >= 256:  # handicapped sheets are new objects every battle
+        _SHEETS.clear()
+    found = _SHEETS[id(spec)] = Sheet(spec)
+    return found
+
+
+def turn_modes(spec: ShipSpec) -> tuple[int, ...]:
+    """The sheet's turn mode at each speed 0..32 (66 calls of the interpreted ``ShipSpec.turn_mode`` a battle)."""
+    return sheet(spec).turn_modes
 
 
 @dataclass(slots=True)
@@ -75,18 +115,19 @@ class Ship:
 
     @classmethod
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
+        made = sheet(spec)  # the sheet's values, read once per sheet (Sheet)
         weapons = []
-        for w in spec.weapons:
-            weapon = Weapon(w.key, w.type, KIND[w.type], w.arc, PHASER_COST.get(w.type, 0.0), w.ammo)
-            if weapon.kind in ("phaser", "photon", "disruptor"):
-                weapon.rmin, weapon.rmax = min_range(w.type), max_range(w.type)
+        for key, type_, kind, arc, cost, ammo, rmin, rmax in made.weapons:
+            weapon = Weapon(key, type_, kind, arc, cost, ammo)
+            weapon.rmin, weapon.rmax = rmin, rmax  # 0 and 0 but for phasers, photons and disruptors
             weapons.append(weapon)
-        ship = cls(name, side, spec, hex_, facing, robot, prev_hex=hex_, shields=list(spec.shields),
-                   warp=spec.warp, impulse=spec.impulse, apr=spec.apr, battery=spec.battery, charged=spec.battery,
-                   hull=spec.hull, bridge=spec.bridge, security=spec.security, transporter=spec.transporter,
-                   lab=spec.lab, shuttle=spec.shuttle, excess=spec.excess, weapons=weapons)
+        warp, impulse, apr, battery, hull, bridge, security, transporter, lab, shuttle, excess = made.boxes
+        ship = cls(name, side, spec, hex_, facing, robot, prev_hex=hex_, shields=list(made.shields),
+                   warp=warp, impulse=impulse, apr=apr, battery=battery, charged=battery,
+                   hull=hull, bridge=bridge, security=security, transporter=transporter,
+                   lab=lab, shuttle=shuttle, excess=excess, weapons=weapons)
         ship.has_drones = any(w.kind == "drone" and w.ammo for w in weapons)
-        ship.tm_table = tuple(spec.turn_mode(v) for v in range(33))
+        ship.tm_table = made.turn_modes
         return ship
 
     @property

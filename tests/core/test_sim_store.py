@@ -221,3 +221,29 @@ def test_summary_of_the_stored_run_counts_each_game_once(tmp_path):
     again = run(db, 12)
     assert again.games == first.games == 12 and again.wins == first.wins
     assert Path(db).exists()
+
+
+@pytest.mark.parametrize("where", ["before the store", "before the count"])
+def test_a_ctrl_c_between_storing_a_game_and_counting_it_reports_what_the_file_holds(tmp_path, monkeypatch, where):
+    """Ctrl-C lands between a game's two bookings (the file's row, the summary's count): the line the person reads
+    names exactly the games the file keeps, so a resume plays the rest and nothing is counted twice or lost."""
+    from paperrobot.core.errors import Interrupted
+    from paperrobot.sim import Summary
+    db = tmp_path / "r.sqlite"
+    calls = {"n": 0}
+    target, name = (ResultStore, "add") if where == "before the store" else (Summary, "add")
+    original = getattr(target, name)
+
+    def interrupted_on_the_sixth(self, *args):
+        calls["n"] += 1
+        if calls["n"] == 6:
+            raise KeyboardInterrupt
+        return original(self, *args)
+
+    monkeypatch.setattr(target, name, interrupted_on_the_sixth)
+    with pytest.raises(Interrupted) as caught:
+        run(db, 20)
+    finished = int(str(caught.value).split(" after ")[1].split(" of ")[0])
+    assert finished == rows(db)[0] == (5 if where == "before the store" else 6)
+    monkeypatch.undo()
+    assert run(db, 20).games == 20 and rows(db) == (20, 20, 0, 19)

@@ -90,9 +90,9 @@ def simulate(game: str, config: dict, play: Play, games: int, jobs: int, seed: i
                     with progress:
                         task = progress.add_task(title, total=games, completed=summary.games)
                         for index, game_seed, outcome in runner.games(ranges, store.tick if store else None):
-                            summary.add(outcome)
                             if store:
                                 store.add(index, game_seed, outcome)
+                            summary.add(outcome)
                             progress.advance(task)
             except KeyboardInterrupt as exc:
                 stopped = exc
@@ -101,8 +101,9 @@ def simulate(game: str, config: dict, play: Play, games: int, jobs: int, seed: i
             store.close(finish=True)
     if stopped is not None:
         what = "terminated" if isinstance(stopped, Terminated) else "interrupted"
-        if db:
-            raise Interrupted(f"{what} after {summary.games} of {games} games; they are kept in {db}: resume with "
+        if store:  # the file's own count (a Ctrl-C between storing a game and counting it)
+            finished = store.stored if store.stored is not None else summary.games
+            raise Interrupted(f"{what} after {finished} of {games} games; they are kept in {db}: resume with "
                               f"{command_line()}")
         raise Interrupted(f"{what} after {summary.games} of {games} games; nothing was kept (give --db FILE to keep "
                           f"finished games and resume)")

@@ -97,6 +97,7 @@ class ResultStore:
         self._gave_up = False
         self.run_id: int | None = None
         self.games = 0
+        self.stored: int | None = None  # this run's games in the file, counted by close()
         if force and self.path.is_file() and not _is_sqlite(self.path):
             self.path.unlink()  # --force: the person asked to replace a file that is not a database
         try:
@@ -296,6 +297,9 @@ class ResultStore:
                 if time.monotonic() > deadline:
                     raise self._busy(f"waited {self.patience:g} s")
                 time.sleep(0.1)
+            if self.run_id is not None:  # what the file holds of this run: what an interrupted run reports
+                self.stored = self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ? AND idx < ?",
+                                              (self.run_id, self.games)).fetchone()[0]
         finally:
             self.db.close()
 

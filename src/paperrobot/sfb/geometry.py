@@ -157,38 +157,31 @@ class Geometry(GameBase):
         return next((t for t in self.plasmas if t.label == name), None)
 
     def ready_weapons(self, ship: Ship) -> list[Weapon]:
-        """Direct-fire weapons of ``ship`` that may fire now: alive, within the firing rate (E1.5), and a phaser
-        with capacitor charge for it (H6.1) or an armed heavy weapon."""
-        ready = []
+        """Direct-fire weapons of ``ship`` that may fire now (``may_fire``)."""
         turn = self.turn
         now, quarter = (turn - 1) * self.impulses + self.impulse, self.quarter
-        for weapon in ship.weapons:
-            if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
-                    or now - weapon.last_fired < quarter:
-                continue  # E1.5, as rate_ok
-            if weapon.kind == "phaser":
-                if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
-                    continue  # a robot ship's phasers are reloaded each turn (SFB.R6)
-            elif not weapon.ready:
-                continue
-            ready.append(weapon)
-        return ready
+        return [weapon for weapon in ship.weapons if self.may_fire(ship, weapon, turn, now, quarter)]
 
     def any_ready(self, ship: Ship) -> bool:
         """``bool(self.ready_weapons(ship))`` without building the list (asked of a policy's ship every impulse)."""
         turn = self.turn
         now, quarter = (turn - 1) * self.impulses + self.impulse, self.quarter
         for weapon in ship.weapons:
-            if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
-                    or now - weapon.last_fired < quarter:
-                continue  # E1.5, as rate_ok
-            if weapon.kind == "phaser":
-                if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
-                    continue  # a robot ship's phasers are reloaded each turn (SFB.R6)
-            elif not weapon.ready:
-                continue
-            return True
+            if self.may_fire(ship, weapon, turn, now, quarter):
+                return True
         return False
+
+    @staticmethod
+    def may_fire(ship: Ship, weapon: Weapon, turn: int, now: int, quarter: int) -> bool:
+        """``weapon`` of ``ship`` may fire direct now (``now``: the absolute impulse, ``quarter``: a quarter turn of
+        impulses): alive, within the firing rate (E1.5, as rate_ok), and a phaser with capacitor charge for it
+        (H6.1; a robot ship's phasers are reloaded each turn, SFB.R6) or an armed heavy weapon."""
+        if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
+                or now - weapon.last_fired < quarter:
+            return False
+        if weapon.kind == "phaser":
+            return ship.robot or not ship.capacitor + 1e-9 < weapon.cost
+        return weapon.ready
 
     @staticmethod
     def name_of(target: Target) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 from . import dice as D
 from .data import Geometry, Ruler, SizeClass, parse_dice
@@ -19,7 +19,7 @@ from .ranges import poly_within, range_band, zone_band
 from .state import Obstacle, Ship, Squad
 
 
-_POOLS: dict[tuple[tuple[int, int, int], str | None], list[str]] = {}
+_POOLS: Final[dict[tuple[tuple[int, int, int], str | None], list[str]]] = {}
 
 
 def dice_pool(dice: tuple[int, int, int], band: str | None) -> list[str]:

@@ -1,9 +1,9 @@
 """Hex conventions against the worked examples of reference sfb-cadet §A1 and §A5."""
 import pytest
 
-from paperrobot.core.hexgrid import (BASIC_ARCS, COMBINED_ARCS, DIRECTIONS, Board, Hex, _beam_dot, _beam_side, _in_arc,
-                                     arcs_containing, distance, first_shield, from_offset, in_arc, label, neighbour,
-                                     parse, shields_facing, sight, to_offset)
+from paperrobot.core.hexgrid import (BASIC_ARCS, COMBINED_ARCS, DIRECTIONS, Board, Hex, _in_arc, arcs_containing,
+                                     distance, first_shield, from_offset, in_arc, label, neighbour, parse,
+                                     shields_facing, sight, to_offset)
 
 p = parse
 
@@ -135,13 +135,3 @@ def test_neighbour_is_a_hex_one_step_away():
             n = neighbour(h, facing)
             d = DIRECTIONS[facing % 6]
             assert type(n) is Hex and n == Hex(h.q + d.q, h.r + d.r) and distance(h, n) == 1
-
-
-def test_beam_side_is_the_beam_dot_product_over_six():
-    """_beam_side (FC's half arcs in in_arc: sums and differences, no product with a negative factor) is
-    _beam_dot / 6 exactly, so its sign is the same: every vector within 40 hexes (and far ones), every facing."""
-    vectors = [(dq, dr) for dq in range(-40, 41) for dr in range(-40, 41)]
-    vectors += [(1 << 40, -(1 << 41)), (-(1 << 62), 3), (5, (1 << 62) + 1)]
-    for dq, dr in vectors:
-        for facing in range(6):
-            assert 6 * _beam_side(dq, dr, facing) == _beam_dot(dq, dr, facing)

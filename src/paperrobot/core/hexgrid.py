@@ -189,7 +189,7 @@ def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
         return True
     halves = shape[6]
     if halves:
-        dot = _beam_side(dq, dr, f)
+        dot = _beam_dot(dq, dr, f)
         return (halves & 1 != 0 and dot >= 0) or (halves & 2 != 0 and dot <= 0)
     return False
 
@@ -271,23 +271,6 @@ def _beam_dot(dq: int, dr: int, facing: int) -> int:
     f = facing % 6
     fq, fr = _step_q(f), _step_r(f)
     return 9 * dq * fq + 3 * (2 * dr + dq) * (2 * fr + fq)
-
-
-def _beam_side(dq: int, dr: int, f: int) -> int:
-    """_beam_dot / 6 for a facing 0-5 (the same sign: all in_arc reads), written out per facing as sums and
-    differences: compiled, a product with a negative factor (dq, dr or a step) leaves mypyc's fast path and boxes
-    both ints (docs/speed.md, eighth step). tests/core checks it against _beam_dot."""
-    if f == 0:
-        return 0 - dq - dr - dr
-    if f == 1:
-        return dq - dr
-    if f == 2:
-        return dq + dq + dr
-    if f == 3:
-        return dq + dr + dr
-    if f == 4:
-        return dr - dq
-    return 0 - dq - dq - dr
 
 
 def arcs_containing(ship: Hex, facing: int, target: Hex) -> tuple[str, ...]:

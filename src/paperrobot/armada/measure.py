@@ -290,16 +290,16 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
     the squadron is)."""
     qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-    known: object = at_squads.get(qkey, _UNKNOWN)  # not `in`, then []: the key (five floats) hashed once
+    known = at_squads.get(qkey, _UNKNOWN)  # not `in`, then []: the key (five floats) hashed once
     if known is not _UNKNOWN:
-        return cast(ShotOpt | None, known)
+        return known  # type: ignore[no-any-return]
     pairs = pair_memo(game)
-    found: object = pairs.get(qkey, _UNKNOWN)  # (an object until tested: compiled, a cast is checked)
+    found = pairs.get(qkey, _UNKNOWN)
     if found is _UNKNOWN:
         fp = ship.fp
         found = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone], ship.anti(),
                                                 game.geo.ruler)
-    seen = cast(SquadSight | None, found)
+    seen: SquadSight | None = found
     if seen is None:
         at_squads[qkey] = None
         return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import product
+from typing import Final
 
 from ..core.contract import Option
 from ..core.words import signed
@@ -19,7 +20,7 @@ from .polygons import circle, overlaps
 from .state import Ship, Squad
 
 # (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
-_COURSES: dict[tuple[int, int, int, bool], tuple[ShipSpec, tuple[Option, ...]]] = {}
+_COURSES: Final[dict[tuple[int, int, int, bool], tuple[ShipSpec, tuple[Option, ...]]]] = {}
 
 
 def courses(game: Table, ship: Ship, dial: str | None = None) -> list[Option]:

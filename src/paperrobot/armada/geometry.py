@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from .data import SizeClass
 from .polygons import EPS, Point, Poly, cross, half_plane
@@ -21,9 +21,10 @@ Plane = tuple[float, float, float, float, float, float, float, float]
 # the same in the ship's own frame, with the two rays' lengths (arc_tests)
 LocalPlane = tuple[float, float, float, float, float, float, float, float, float, float]
 Pose = tuple[float, float, float]  # x, y, heading
-ZONES = ("front", "left", "right", "rear")
-ADJACENT = {"front": ("left", "right"), "rear": ("left", "right"), "left": ("front", "rear"),
-            "right": ("front", "rear")}
+# Final (here and below): compiled, module constants read as statics, not looked up in the module dictionary
+ZONES: Final[tuple[str, ...]] = ("front", "left", "right", "rear")
+ADJACENT: Final[dict[str, tuple[str, str]]] = {"front": ("left", "right"), "rear": ("left", "right"),
+                                               "left": ("front", "rear"), "right": ("front", "rear")}
 
 
 def to_world(x: float, y: float, a: float, u: float, v: float) -> Point:
@@ -114,7 +115,7 @@ class Footprint:
         return zones
 
 
-_LOCAL: dict[int, tuple[SizeClass, tuple[Point, ...]]] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
+_LOCAL: Final[dict[int, tuple[SizeClass, tuple[Point, ...]]]] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
 
 
 def _local(size: SizeClass) -> tuple[Point, ...]:
@@ -136,7 +137,7 @@ def _local(size: SizeClass) -> tuple[Point, ...]:
     return local
 
 
-_PLANES: dict[int, tuple[SizeClass, dict[str, LocalPlane]]] = {}
+_PLANES: Final[dict[int, tuple[SizeClass, dict[str, LocalPlane]]]] = {}
 
 
 def _local_planes(size: SizeClass) -> dict[str, LocalPlane]:
@@ -158,7 +159,7 @@ def _local_planes(size: SizeClass) -> dict[str, LocalPlane]:
     return planes
 
 
-_REACH: dict[int, tuple[SizeClass, float]] = {}
+_REACH: Final[dict[int, tuple[SizeClass, float]]] = {}
 
 
 def fp_reach(size: SizeClass) -> float:
@@ -169,7 +170,7 @@ def fp_reach(size: SizeClass) -> float:
     return hit[1]
 
 
-_ZONE_REACH: dict[int, tuple[SizeClass, float]] = {}
+_ZONE_REACH: Final[dict[int, tuple[SizeClass, float]]] = {}
 
 
 def zone_reach(size: SizeClass) -> float:
@@ -181,7 +182,7 @@ def zone_reach(size: SizeClass) -> float:
     return hit[1]
 
 
-_RADII: dict[int, tuple[SizeClass, float]] = {}
+_RADII: Final[dict[int, tuple[SizeClass, float]]] = {}
 
 
 def ship_radius(size: SizeClass) -> float:

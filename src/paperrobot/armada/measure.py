@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 from . import dice as D
 from .data import Geometry, Ruler, SizeClass, parse_dice
@@ -19,7 +19,8 @@ from .ranges import poly_within, range_band, zone_band
 from .state import Obstacle, Ship, Squad
 
 
-_POOLS: dict[tuple[tuple[int, int, int], str | None], list[str]] = {}
+_POOLS: Final[dict[tuple[tuple[int, int, int], str | None], list[str]]] = {}
+_UNKNOWN: Final = object()  # a memo's "not there" where None is a value
 
 
 def dice_pool(dice: tuple[int, int, int], band: str | None) -> list[str]:
@@ -289,17 +290,16 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
     the squadron is)."""
     qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-    if qkey in at_squads:
-        known: ShotOpt | None = at_squads[qkey]
-        return known
+    known = at_squads.get(qkey, _UNKNOWN)  # not `in`, then []: the key (five floats) hashed once
+    if known is not _UNKNOWN:
+        return known  # type: ignore[no-any-return]
     pairs = pair_memo(game)
-    seen: SquadSight | None
-    if qkey in pairs:
-        seen = pairs[qkey]
-    else:
+    found = pairs.get(qkey, _UNKNOWN)
+    if found is _UNKNOWN:
         fp = ship.fp
-        seen = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone], ship.anti(),
-                                               game.geo.ruler)
+        found = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone], ship.anti(),
+                                                game.geo.ruler)
+    seen: SquadSight | None = found
     if seen is None:
         at_squads[qkey] = None
         return None

@@ -5,12 +5,13 @@ are lists of (x, y) tuples. Several tests are inlined with the same arithmetic a
 from __future__ import annotations
 
 import math
+from typing import Final
 
 Point = tuple[float, float]
 Poly = list[Point]
-EPS = 1e-6
+EPS: Final = 1e-6  # Final: compiled, a constant (not a module dictionary lookup in every inner loop)
 
-_UNIT: dict[int, tuple[tuple[float, float], ...]] = {}
+_UNIT: Final[dict[int, tuple[tuple[float, float], ...]]] = {}
 
 
 def circle(x: float, y: float, r: float, n: int = 12) -> Poly:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ..core.contract import Decision, Option, Reason, Request
 from ..core.dice import Dice
@@ -21,6 +21,11 @@ from .geometry import ADJACENT
 from .ranges import poly_within
 from .tactics import angle_diff, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
+
+# ai.Course(...) without the NamedTuple constructor's Python-level __new__ (up to 66 a course decision; compiled, a
+# call of the class runs that __new__ as interpreted code)
+_new_course: Final = tuple.__new__
+_COURSE: Final = ai.Course
 
 
 def to_shots(shots: Sequence[Any]) -> list[ai.Shot]:
@@ -258,7 +263,7 @@ class Robot:
             if da:
                 found[key] = da[0]
                 break
-        courses = [ai.Course(key, speed, clicks, found.get(key), err, on, bump, needs)
+        courses = [_new_course(_COURSE, (key, speed, clicks, found.get(key), err, on, bump, needs))
                    for key, speed, clicks, err, on, bump, needs, _, _ in measured]
         return ai.course(courses)
 

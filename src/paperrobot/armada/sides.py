@@ -2,5 +2,9 @@
 Apart from game.py so that the controllers (robot.py, player.py) need not import the engine."""
 from __future__ import annotations
 
-IMPERIAL, REBEL = "imperial", "rebel"
-SIDES = (IMPERIAL, REBEL)
+from typing import Final
+
+# Final: compiled code reads them as constants, not through the module dictionary
+IMPERIAL: Final = "imperial"
+REBEL: Final = "rebel"
+SIDES: Final[tuple[str, ...]] = (IMPERIAL, REBEL)

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .data import ShipSpec, SizeClass, SquadronSpec, geometry, parse_dice
 from .geometry import Footprint, footprint
 from .polygons import Poly, circle
 
-ZONE_INDEX = {"front": 0, "left": 1, "right": 2, "rear": 3}
+ZONE_INDEX: Final[dict[str, int]] = {"front": 0, "left": 1, "right": 2, "rear": 3}
 
 
 @dataclass(slots=True)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from ..core.contract import Option
 from .data import Ruler, ShipSpec, geometry, parse_dice
@@ -29,7 +29,7 @@ def _reach(ruler: Ruler, battery: tuple[int, int, int]) -> float | None:
     return ruler.long if red else ruler.medium if blue else ruler.close if black else None
 
 
-_REACHES: dict[tuple[int, int], tuple[ShipSpec, Ruler, list[tuple[str, float]]]] = {}
+_REACHES: Final[dict[tuple[int, int], tuple[ShipSpec, Ruler, list[tuple[str, float]]]]] = {}
 
 
 def _zone_reach(spec: ShipSpec, ruler: Ruler) -> list[tuple[str, float]]:

@@ -33,6 +33,7 @@ class Roll(NamedTuple):
         return f"{die}={self.value} ({self.purpose})"
 
 
+_ROLL: Final = Roll  # the class as a constant (compiled, the name Roll is a module dictionary lookup)
 _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor's Python-level call (every roll builds one)
 
 
@@ -85,7 +86,7 @@ class Dice:
         else:
             asked = self.asker(sides, purpose, side) if self.asker is not None else None
             value = asked if asked is not None else int(self._rng.random() * sides) + 1
-        self.rolls.append(_new_roll(Roll, (sides, value, purpose, side)))
+        self.rolls.append(_new_roll(_ROLL, (sides, value, purpose, side)))
         return value
 
     def d6(self, purpose: str, side: str = "") -> int:

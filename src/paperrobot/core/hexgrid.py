@@ -74,6 +74,7 @@ def facing_letter(f: int) -> str:
 
 
 _new_hex: Final = tuple.__new__  # Hex(q, r) without the NamedTuple constructor's Python-level call
+_HEX: Final = Hex  # the class as a constant (compiled, the name Hex is looked up in the module dictionary)
 
 
 def _step_q(f: int) -> int:
@@ -98,7 +99,7 @@ def neighbour(h: Hex, facing: int) -> Hex:
     memo of positions grows large, and a lookup that misses the processor's caches costs more than building the
     Hex (through tuple.__new__, not the NamedTuple's Python-level constructor)."""
     f = facing % 6
-    return _new_hex(Hex, (h[0] + _step_q(f), h[1] + _step_r(f)))
+    return _new_hex(_HEX, (h[0] + _step_q(f), h[1] + _step_r(f)))
 
 
 def neighbours(h: Hex) -> list[Hex]:

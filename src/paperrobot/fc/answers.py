@@ -4,9 +4,9 @@ engine's action as they are, and ``encode(kind, action)``, an engine action (wha
 compute) as the answer a request takes. Apart from requests.py so that the controllers need not import it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-DEFENCE_STEPS = ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "phaser-1", "phaser-2", "tractor")
+DEFENCE_STEPS: Final[tuple[str, ...]] = ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "phaser-1", "phaser-2", "tractor")
 PLAIN = frozenset(("accelerate", "move", "dac_phaser", "dac_tractor"))  # answers that are the engine's action
 
 

@@ -2,7 +2,7 @@
 lost; a part of the engine (game.py's Game inherits it)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any, Final, Generator
 
 from . import requests as opt
 from .base import Steps
@@ -13,7 +13,7 @@ from .state import Ship
 if TYPE_CHECKING:
     from ..core.contract import Request
 
-ASK = "?ask"  # _take_now: the owner chooses what is lost; ask (the generator _take). No box is named so
+ASK: Final = "?ask"  # _take_now: the owner chooses what is lost; ask (the generator _take). No box is named so
 
 
 class Damage(EndOfTurn):

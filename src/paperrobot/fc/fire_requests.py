@@ -2,7 +2,7 @@
 form; part of the requests (requests.py re-exports them)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
@@ -19,7 +19,7 @@ from .state import Ship
 Fields = tuple[tuple[Field, ...], tuple[str, ...], frozenset[str]]
 # a fire form, its presets, its parser, the request kept for a side flown in process
 FireForm = tuple[Form, Presets, Check, Request]
-_SHOT_FIELDS: dict[int, Fields] = {}
+_SHOT_FIELDS: Final[dict[int, Fields]] = {}
 
 
 def shot_fields(n: int) -> Fields:
@@ -135,7 +135,7 @@ def launch_check(game: Lookups, ship: Ship, names: tuple[str, ...], values: dict
     return targets
 
 
-_LAUNCH_FIELDS: dict[int, Fields] = {}
+_LAUNCH_FIELDS: Final[dict[int, Fields]] = {}
 
 
 def launch_fields(n: int) -> Fields:

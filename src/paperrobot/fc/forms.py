@@ -2,7 +2,7 @@
 lists and numbers, a form's parser and preset options, and the player policy's suggestion for a default."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Final, Iterable
 
 from ..core.contract import Option
 from ..core.errors import IllegalAction
@@ -19,7 +19,7 @@ Presets = Callable[[], tuple[Option, ...]]
 
 SPEEDS = (0, 8, 16, 24)
 NONE = ("", "none", None)
-EPS = 1e-9
+EPS: Final = 1e-9  # Final: compiled, a constant, not a module dictionary lookup
 
 
 def _list(value: Any, name: str, rule: str) -> list[Any]:

@@ -3,7 +3,7 @@ less (overloaded) or on impulse 8, shoot drones within two hexes, turn away once
 spent, reinforce the shield that is hit, repair sensibly. Deterministic (no dice)."""
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
@@ -29,7 +29,7 @@ def _heavy_ready(ship: Ship) -> bool:
         if w.alive and not w.phaser and not w.fired and (w.kind != "photon" or w.arm == 2):
             return True
     return False
-_KEYS: dict[str, Decision] = {}  # the policy's Decisions for option-key answers (moves, accelerate, ...)
+_KEYS: Final[dict[str, Decision]] = {}  # the policy's Decisions for option-key answers (moves, accelerate, ...)
 
 
 class Policy:

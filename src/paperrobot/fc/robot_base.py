@@ -3,12 +3,12 @@
 mypyc compiles into one native class (docs/speed.md, "Compiled, fourth step")."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from ..core.controller import Decision, Reason
 from ..core.dice import Dice
 
-_PAIRS: dict[str, tuple[str, str]] = {}  # roll2's purposes -> the two dice's purposes
+_PAIRS: Final[dict[str, tuple[str, str]]] = {}  # roll2's purposes -> the two dice's purposes
 
 
 class RobotBase:

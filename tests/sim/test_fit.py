@@ -102,6 +102,14 @@ def test_wilson_intervals_are_statsmodels_and_agree_with_the_project_formula():
     assert low < 10.5 / 20 < high
 
 
+def test_a_wilson_interval_holds_its_share_even_at_none_and_all():
+    """0 of 28 once gave a lower bound of 1e-17 by rounding, and a sweep's plot (an error bar below zero) crashed."""
+    for n in range(1, 300):
+        for k in (0, 1, n - 1, n):
+            for low, high in (wilson(k, n), wilson_interval(k, n)):
+                assert 0.0 <= low <= k / n <= high <= 1.0, (k, n, low, high)
+
+
 def test_los_is_the_normal_approximation_of_its_definition():
     for w, l in ((10, 5), (5, 10), (349, 228), (0, 3), (7, 7)):
         # P(true win rate > true loss rate) ~ Phi((W - L) / sqrt(W + L))

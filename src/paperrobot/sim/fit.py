@@ -124,7 +124,8 @@ def wilson(score: float, n: int) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
     low, high = proportion_confint(score, n, alpha=0.05, method="wilson")
-    return float(low), float(high)
+    share = score / n  # the interval holds it; rounding can put a bound a hair past it (0 of 28: low 1e-17)
+    return min(float(low), share), max(float(high), share)
 
 
 def _binomial_deviance(score: float, n: int, p: float) -> float:

@@ -114,6 +114,20 @@ def test_the_suggested_difficulty_line_names_whose_even_point_it_is(capsys):
     assert "A stronger player should give the robot more" in line and "paperrobot rating" in line
 
 
+def test_where_no_handicap_evens_the_planner_the_line_does_not_promise_that_more_will(capsys):
+    """Armada (the shipped data): no squadron handicap up to +200 evens the AI against search:50, so "give the robot
+    more" is said with its limit; FC's line, whose planner has an even point, has no such limit."""
+    from paperrobot.cli.common import show_handicap
+
+    even_points.load.cache_clear()
+    show_handicap("armada", {}, "policy")
+    line = capsys.readouterr().out.replace("\n", " ")
+    assert "no handicap up to +200" in line
+    assert "A stronger player should give the robot more, though against a player that plans" in line
+    show_handicap("fc", {"robot_ship": "d7", "player_ship": "federation-ca"}, "policy")
+    assert "though against a player that plans" not in capsys.readouterr().out
+
+
 def test_the_search_players_sweep_is_named_beside_the_policys(tmp_path, monkeypatch, capsys):
     """Issue 22: where a balance sweep against search:50 is measured for the set-up, the line gives it too (the
     policy is weaker than the robot; the search player beats it clearly); a ladder fit alone is not enough."""

@@ -160,11 +160,14 @@ def show_handicap(game: str, setup: dict, opponent: str = "policy", front=None, 
                     f"--handicap {planner.h50:+.0f} {planner.unit}" + (f" (95% {planner.low:+.0f} to {planner.high:+.0f})"
                                                                         if planner.low is not None else "")
                     if planner is not None and planner.how == "sweep" else "")
+        more = "A stronger player should give the robot more"
         if opponent == "policy" and not stronger:
             none = beyond(game, setup, PLANNER)
             stronger = f"; against its search player ({PLANNER}) {none}" if none else ""
+            if none:  # more of this handicap stops helping somewhere below the planner's strength (Armada)
+                more += ", though against a player that plans this handicap may not be enough at any size"
         say(f"Suggested difficulty: --handicap {point.h50:+.0f} makes an even fight for {who} ({point.text()}"
-            f"{stronger}; docs/balance.md, docs/ladder.md). A stronger player should give the robot more; "
+            f"{stronger}; docs/balance.md, docs/ladder.md). {more}; "
             f"'paperrobot rating' measures your own from your recorded games.")
 
 

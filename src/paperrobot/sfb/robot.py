@@ -125,7 +125,7 @@ class Robot(CloakRules):
 
     def bearing(self, target: Target) -> list[Weapon]:
         """Unfired weapons (``unfired``, inlined: asked on every impulse) that will bear on the target now and
-        may fire under the firing-rate rule; each arc is judged once."""
+        may fire under the firing-rate rule."""
         game = self.game
         ship = self.ship
         out: list[Weapon] = []

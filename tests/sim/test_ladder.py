@@ -311,3 +311,17 @@ def test_the_sweeps_games_count_towards_the_precision_the_report_states():
     refit_with_sweeps(ladder, {"policy": sweep})
     assert len(ladder.results) == 660 and "handicap" in ladder.fit.params
     assert ladder.precision_met
+
+
+def test_a_cap_below_the_first_round_says_the_first_round_went_past_it(tmp_path):
+    """--games 20 with --batch 20: the first round alone plays more than the cap; the report says so rather than
+    claiming to have stopped at 20."""
+    out = tmp_path / "out"
+    result = invoke("ladder", ladder_game.NAME, "--out", out, "--rungs", "random,policy,robot", "--batch", "20",
+                    "--games", "20", "--precision", "5", "--jobs", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+    stored = sqlite3.connect(out / "ladder.sqlite").execute("SELECT COUNT(*) FROM ladder_games").fetchone()[0]
+    text = " ".join(result.output.split())
+    assert stored > 20
+    assert (f"stopped at the cap of 20 games before every adjacent interval reached +-5 (the first round, --batch 20 "
+            f"seeds of each pairing, played {stored}: the cap stops only the adaptive games after it)") in text

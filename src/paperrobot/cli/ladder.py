@@ -38,7 +38,7 @@ PARAMETERS = [
     option("out", ..., Path, help="Folder for ladder.json, fit.json, the table and the plots."),
     option("rungs", "random,policy,robot", str, help="Rungs, comma-separated: random, policy, robot, search:N (the "
                                                      "robot is the anchor)."),
-    option("games", 20_000, int, help="Cap on the ladder's games (stored ones included)."),
+    option("games", 20_000, int, help="Cap on the ladder's games (stored ones included); the first round plays --batch seeds of each pairing whatever the cap."),
     option("batch", 50, int, help="Seeds per pairing in the first round and per adaptive step."),
     option("precision", 25.0, float, help="Play until every adjacent pair's 95% half-width is at most this (rating "
                                           "points)."),

@@ -298,8 +298,10 @@ def run_ladder(spec: Spec, plan: Plan, store: LadderStore, engine, progress: Pro
             met = not far
             break
         if len(results) >= plan.max_games:
+            over = (f" (the first round, --batch {plan.batch} seeds of each pairing, played {len(results)}: the cap "
+                    f"stops only the adaptive games after it)" if len(results) > plan.max_games else "")
             notes.append(f"stopped at the cap of {plan.max_games} games before every adjacent interval reached "
-                         f"+-{plan.precision:g}")
+                         f"+-{plan.precision:g}{over}")
             break
         pair = _best_pairing(fit, pairs, plan.batch, loose)
         if pair is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Final
 
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 SPEED_BANDS = (1.0, 0.75, 0.5, 0.25)  # shares of the top speed the suggested weapons leave power for
 SPEED_CAP = 10 ** 6  # "as fast as the power allows" for the captain's allocation at a speed
+# An energy request's data for a side flown in process by the engine's policy: answer with the EnergyAllocation
+# itself (requests.Requests.energy_request); every other energy request is answered with the form's values.
+AS_ALLOCATION: Final = "allocation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,28 @@ def _number(name: str, value: Any, whole: bool = True, rule: str = "SFB.EA") -> 
     return float(value)
 
 
+# the form's fields by the weapon lines and the cloak's cost: the same few in every turn of a simulation (Fields
+# are immutable by use); building them was a measurable part of each energy question
+_FIELDS: Final[dict[tuple[tuple[str, ...], int | None], tuple[Field, ...]]] = {}
+
+
+def energy_fields(keys: list[str], cloak: int | None) -> tuple[Field, ...]:
+    """speed, phasers, one field per weapon line (``keys``), recharge, and cloak when the ship has one."""
+    key = (tuple(keys), cloak)
+    fields = _FIELDS.get(key)
+    if fields is None:
+        if len(_FIELDS) >= 256:
+            _FIELDS.clear()
+        made = [Field("speed", "hexes this turn, 1 energy each"),
+                Field("phasers", "energy added to the phaser capacitor, in half points")]
+        made += [Field(k, f"energy to arm {k}") for k in keys]
+        made.append(Field("recharge", "empty batteries to recharge"))
+        if cloak is not None:
+            made.append(Field("cloak", f"0, or {cloak} to be able to cloak this turn"))
+        fields = _FIELDS[key] = tuple(made)
+    return fields
+
+
 class EnergyForm:
     """The energy request's form and presets for one ship this turn (built once per request)."""
 
@@ -93,13 +118,8 @@ class EnergyForm:
         self.game, self.ship = game, ship
         self.weapons = arm_weapons(ship)
         self.keys = [w.key for w in self.weapons]
-        fields = [Field("speed", "hexes this turn, 1 energy each"),
-                  Field("phasers", "energy added to the phaser capacitor, in half points")]
-        fields += [Field(w.key, f"energy to arm {w.key}") for w in self.weapons]
-        fields.append(Field("recharge", "empty batteries to recharge"))
-        if ship.cloak is not None:
-            fields.append(Field("cloak", f"0, or {ship.cloak.cost} to be able to cloak this turn"))
-        self.form = Form(fields, self.choices, self.check)
+        self.form = Form(energy_fields(self.keys, ship.cloak.cost if ship.cloak is not None else None),
+                         self.choices, self.check)
 
     def allocation(self, values: dict[str, Any]) -> EnergyAllocation:
         speed = int(_number("speed", values.get("speed"), rule="SFB.MOVE.COST"))

@@ -13,7 +13,7 @@ from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, first_shield, in_arc, to_offset
 from . import player_cloak as pc
-from .energy import EnergyAllocation, energy_values
+from .energy import AS_ALLOCATION, EnergyAllocation, energy_values
 from .plasma import Plasma
 from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index, viable_states
 from .state import Drone, Ship, Weapon
@@ -62,6 +62,8 @@ class Policy:
         if kind == "move":
             return MOVES[self.move(ship, True)]
         if kind == "energy":
+            if request.data == AS_ALLOCATION:  # flown in process: the allocation itself (energy.AS_ALLOCATION)
+                return Decision(self.energy_allocation(ship), WHY)
             return Decision(energy_values(self.energy_allocation(ship), ship.cloak is not None), WHY)
         if kind == "cloak":
             return Decision("cloak" if self.cloak(ship) else "uncloaked")

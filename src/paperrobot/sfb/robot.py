@@ -5,7 +5,7 @@ docs/sfb.md (sections named in the comments).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
@@ -27,7 +27,9 @@ HOLD = Decision(NO_SHOTS)
 # "nothing noted yet": typed as the field is, so a type checker does not take ``self.memory`` to stay None after the
 # reset at the start of ``decide`` (the rules called after it note things; compiled, the test would be dropped)
 FORGET: dict[str, Any] | None = None
-RATE_REASON = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
+RATE_REASON: Final = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
+HOLD_COURSE_REASON: Final = Reason("SFB.R4", "no unfired weapons: continue in the same direction")
+NO_TURN_REASON: Final = Reason("SFB.R3", "no unfired weapon can be brought to bear by turning: do not turn")
 
 
 def _n(count: int) -> str:
@@ -256,8 +258,8 @@ class Robot(CloakRules):
             choice = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             assert choice is not None  # every move allowed: there is one
             steer, facing, dest = choice
-            reason = Reason("SFB.R2", f"pursue {target.name} as a seeking weapon (own turn mode "
-                                      f"{ship.turn_mode()}): {steer}")
+            reason = Reason.later("SFB.R2", "pursue {} as a seeking weapon (own turn mode {}): {}",
+                                  (target.name, ship.tm_table[ship.speed], steer))  # built only when read
             if game.viable(ship, steer, facing, dest):
                 return Decision(steer, (reason,))
             safe = seek_choice(ship.hex, ship.facing, can_turn, target.hex, self.viable)
@@ -267,7 +269,7 @@ class Robot(CloakRules):
         unfired = self.unfired()
         if not unfired:
             steer = self._safe(STRAIGHT, can_turn)
-            reasons = [Reason("SFB.R4", "no unfired weapons: continue in the same direction")]
+            reasons = [HOLD_COURSE_REASON]
             if steer != STRAIGHT:
                 reasons.append(Reason("SFB.R3.MAP", f"straight on would take it off the map before it could turn "
                                                     f"again: {steer}"))
@@ -341,15 +343,17 @@ class Robot(CloakRules):
             if kr <= kl:
                 right += 1
         if not left and not right:
-            return None, [Reason("SFB.R3", "no unfired weapon can be brought to bear by turning: do not turn")]
+            return None, [NO_TURN_REASON]
+        # the sentences are built only when read (Reason.later): a simulation reads none
         if left != right:
             side = LEFT if left > right else RIGHT
-            return side, [Reason("SFB.R3", f"turn {side}: {_n(max(left, right))} that way against "
-                                           f"{min(left, right)}")]
+            most = max(left, right)
+            return side, [Reason.later("SFB.R3", "turn {}: {} unfired weapon{} that way against {}",
+                                       (side, most, "" if most == 1 else "s", min(left, right)))]
         tie_side = self.recall("tie_side")
         if tie_side is not None:  # a tie already decided since the last firing: keep that way
-            return tie_side, [Reason("SFB.R3", f"{_n(left)} each way: keep turning {tie_side} "
-                                                    f"as decided since the last firing")]
+            return tie_side, [Reason.later("SFB.R3", "{} unfired weapon{} each way: keep turning {} as decided "
+                                           "since the last firing", (left, "" if left == 1 else "s", tie_side))]
         mark = game.dice.mark()
         if self.tiebreak == "shields":
             lsh = ship.shields[4] + ship.shields[5]

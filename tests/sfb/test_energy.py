@@ -191,3 +191,48 @@ def test_bad_options_are_one_clear_error():
             sfb.new_game("4", seed=1, options=options)
     with pytest.raises(PaperRobotError, match="at most 1 robot"):
         sfb.new_game("5", seed=1, options={"robots": 2})
+
+
+
+def test_policy_flown_in_process_answers_with_its_allocation():
+    """SFB.EA: a side flown in process by the engine's policy answers the energy question with the allocation
+    itself, and the engine's check_energy still refuses an illegal one with its rule; the form's values and a
+    preset's key are read as before, and an allocation is recorded as the form's values."""
+    game = make()  # the player side flown by the policy (make's opponent)
+    fed, _ = ships(game)
+    request = game.energy_request(fed)
+    decision = game.policy.decide(request)
+    assert isinstance(decision.action, EnergyAllocation)
+    assert request.parse(decision.action) is decision.action
+    values = energy_values(decision.action, False)
+    assert request.encode(decision.action) == values
+    assert request.parse(values) == decision.action
+    assert request.parse("suggested") == decision.action
+    assert [f.name for f in request.form.fields][:2] == ["speed", "phasers"]
+    fed.speed = 4
+    with pytest.raises(IllegalAction) as refused:
+        request.parse(EnergyAllocation(13, 0.0, (), 0))
+    assert refused.value.rule == "SFB.MOVE.COST"
+
+
+def test_wrapped_policy_answers_are_recorded_as_values():
+    """SFB.EA: a caller that wraps the engine's own policy (a watched game, a mixed ladder rung) and answers from
+    outside records the form's values, not the allocation object: the answers stay JSON (saves, copies)."""
+    import json
+
+    import paperrobot
+
+    class Wrapped:
+        def bind(self, match, side):
+            self.policy = match.engine.controller(side, "policy")
+
+        def decide(self, request):
+            return self.policy.decide(request)
+
+    match = paperrobot.new_game("sfb", seed=4, scenario="5")
+    steps = match.play({"player": Wrapped()})
+    with pytest.raises(StopIteration):
+        next(steps)
+    energy = [a for a in match.answers if a[1] == "energy"]
+    assert energy and all(isinstance(a[3], dict) and "speed" in a[3] for a in energy)
+    assert json.loads(json.dumps(match.answers)) == match.answers

@@ -27,7 +27,7 @@ from ..core.contract import Decision, Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from ..core import hexgrid
 from .data import heavy_chart, phaser_chart
-from .energy import AS_ALLOCATION, EnergyAllocation, EnergyForm
+from .energy import AS_ALLOCATION, EnergyAllocation, EnergyForm, energy_values
 from ..core.hexgrid import distance
 from .movement import LEFT, RIGHT, STRAIGHT, candidates
 from .plasma import Plasma
@@ -76,6 +76,17 @@ def fire_fields(ship: Ship) -> tuple[Field, ...]:
     return fields
 
 
+class EnergyRequest(Request):
+    """The energy question. The policy flying a side in process answers it with the EnergyAllocation itself
+    (``data`` AS_ALLOCATION); whoever records that answer (a caller wrapping the engine's policy: a watched game,
+    a mixed ladder rung) records the form's values, as a person gives them: saves and copies replay those."""
+
+    def encode(self, answer: Any) -> Any:
+        if isinstance(answer, EnergyAllocation):
+            return energy_values(answer, self.subject.cloak is not None)
+        return super().encode(answer)
+
+
 class ShipAsks:
     """The per-ship callables of the hot requests (move, fire, disengage), built once per ship: no closures per
     request. A side flown in process by the engine's own robot or policy (``Game.controller``), which never keeps a
@@ -117,9 +128,10 @@ class Requests(Geometry):
             # The policy flying this side answers with its EnergyAllocation (data AS_ALLOCATION), checked by the
             # engine's own check_energy: not written out as the form's values and read back (about a tenth of a
             # simulated battle's time went there). The form stays, for anyone who reads the request.
-            return Request("energy", ship.side, state=self, subject=ship, form=energy.form, options=presets,
-                           view=view, check=partial(self.check_allocation, ship, energy), data=AS_ALLOCATION)
-        return Request("energy", ship.side, state=self, subject=ship, form=energy.form, options=presets, view=view)
+            return EnergyRequest("energy", ship.side, state=self, subject=ship, form=energy.form, options=presets,
+                                 view=view, check=partial(self.check_allocation, ship, energy), data=AS_ALLOCATION)
+        return EnergyRequest("energy", ship.side, state=self, subject=ship, form=energy.form, options=presets,
+                             view=view)
 
     def energy_presets(self, ship: Ship, energy: EnergyForm) -> tuple[Option, ...]:
         return energy.presets(self.policy.energy_allocation(ship), partial(self.policy.energy_allocation, ship))

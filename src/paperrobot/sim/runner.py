@@ -24,11 +24,13 @@ import signal
 import sys
 import time
 from collections import deque
+from functools import partial
 from typing import Callable, Iterable, Iterator
 
 from ..core.dice import derive_seed
 from ..core.errors import PaperRobotError
 from ..core.outcome import Outcome
+from .collect import collected
 
 Play = Callable[[int], Outcome]
 Result = tuple[int, int, Outcome]
@@ -75,7 +77,7 @@ def _play_span(start: int, stop: int, budget: float) -> tuple[list[Result], int,
     index = start
     while index < stop:
         seed = derive_seed(base_seed, index)
-        out.append((index, seed, play(seed)))
+        out.append((index, seed, collected(partial(play, seed))))
         _settle()
         index += 1
         if os.getppid() != parent:
@@ -148,7 +150,7 @@ class Runner:
             for start, stop in ranges:
                 for index in range(start, stop):
                     seed = derive_seed(self.base_seed, index)
-                    outcome = self.play(seed)
+                    outcome = collected(partial(self.play, seed))
                     _settle()
                     yield index, seed, outcome
             return

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import hashlib
 import math
+from functools import partial
 from typing import Any
 
 from ..core import players
 from ..core.contract import Decision, Reason
 from ..core.errors import PaperRobotError
+from .collect import collected
 
 DEFAULT_SIMULATIONS = 50
 MAX_SIMULATIONS = 100_000
@@ -172,6 +174,9 @@ class SearchPlayer:
         return cache[1]
 
     def _simulate(self, match, side: str, arms: list[Arm], arm: Arm | None, index: int, base: int) -> None:
+        collected(partial(self._play_out, match, side, arms, arm, index, base))  # its garbage freed at its end
+
+    def _play_out(self, match, side: str, arms: list[Arm], arm: Arm | None, index: int, base: int) -> None:
         """Play ``arm``'s answer to the open question on the fork of seed index ``index``, the policy after it;
         ``arm`` None: the first simulation, which finds the candidates and plays the policy's answer.
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+from functools import partial
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from ..core.dice import derive_seed
 from ..core.outcome import Outcome
+from .collect import collected
 
 HandicapPlay = Callable[[int, Any], Outcome]
 
@@ -49,7 +51,7 @@ def play_chunk(chunk: Chunk) -> list[Row]:
     rows = []
     for index in chunk.indices:
         seed = derive_seed(chunk.base_seed, index)
-        outcome = chunk.play(seed, chunk.level)
+        outcome = collected(partial(chunk.play, seed, chunk.level))  # sim/collect.py
         rows.append(Row(float(chunk.level), index, seed, score_of(outcome, chunk.robot_side), outcome.winner,
                         str(outcome.result), int(outcome.turns)))
     return rows

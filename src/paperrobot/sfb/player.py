@@ -15,7 +15,7 @@ from ..core.hexgrid import distance, first_shield, in_arc, to_offset
 from . import player_cloak as pc
 from .energy import AS_ALLOCATION, EnergyAllocation, energy_values
 from .plasma import Plasma
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index, viable_states
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index
 from .state import Drone, Ship, Weapon
 
 if TYPE_CHECKING:
@@ -116,13 +116,15 @@ class Policy:
     def safe_speed(self, ship: Ship, top: int) -> int:
         """The fastest speed up to ``top`` whose turn mode does not leave the ship where it must run off the map
         (a faster speed can mean a larger turn mode); the policy never disengages by accident."""
-        board = self.game.board
-        if self.game.objective is not None:
+        game = self.game
+        if game.objective is not None:
             return top  # #4: the way out over the 28xx edge is the goal
+        cols, rows, q, r = game.cols, game.rows, ship.hex[0], ship.hex[1]
         for speed in range(top, 0, -1):
             tm = ship.tm_table[speed]
-            if (ship.hex[0], ship.hex[1], ship.facing, min(tm, max(1, ship.straight))) in \
-                    viable_states(board.cols, board.rows, tm):
+            # the state's byte in the engine's table of movement.viable_states (no set of tuples per test)
+            at = state_index(cols, rows, tm, q, r, ship.facing, min(tm, max(1, ship.straight)))
+            if at >= 0 and game.viable_set(tm)[at] != 0:
                 return speed
         return top
 

@@ -26,6 +26,7 @@ from paperrobot.core.files import write_bytes_atomic, write_text_atomic
 from paperrobot.sim.even_points import LADDER_FILE
 from paperrobot.sim.person import PUBLISHED  # noqa: F401 (a test replaces it)
 from paperrobot.sim import ladder_report as report
+from paperrobot.sim.rungs import split_rungs
 from paperrobot.sim.balance import BalanceStore, Plan as SweepPlan, SweepError, registry_matchup, run_sweep
 from paperrobot.sim.chunks import LocalEngine
 from paperrobot.sim.fit import Z95
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         setup = setup_from_args(args.game, rest)
         spec = registry_spec(args.game, setup, args.seed)
-        rungs = tuple(args.rungs.split(","))
+        rungs = tuple(split_rungs(args.rungs))
         if not args.db.exists():
             raise PaperRobotError(f"--db {args.db} does not exist: run 'paperrobot ladder ... --db' first")
         store = LadderStore(args.db)

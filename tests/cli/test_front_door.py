@@ -120,6 +120,14 @@ def test_the_toy_game_is_swept_and_laddered(toy, tmp_path):
                     "10", "--games", "40", "--jobs", "1", "--quiet")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "l" / "fit.json").exists()
+    result = invoke("ladder", TOY, "--target", "6", "--out", tmp_path / "m", "--rungs", "mix:policy=0.9,random=0.1,robot",
+                    "--batch", "10", "--games", "40", "--jobs", "1", "--quiet")  # a mixed rung in the list
+    assert result.exit_code == 0, result.output
+    assert "mix:policy=0.9,random=0.1" in (tmp_path / "m" / "ladder.json").read_text()
+    table = (tmp_path / "m" / "ladder.txt").read_text().splitlines()
+    end = table[1].index("rating") + len("rating")  # every rung's rating ends under the header's, the mix's too
+    rows = [line for line in table[2:] if line.startswith(("mix:", "robot"))]
+    assert len(rows) == 2 and all(row[end - 1].isdigit() for row in rows), table
 
 
 def _commands(verb: str) -> dict:

@@ -325,3 +325,12 @@ def test_a_cap_below_the_first_round_says_the_first_round_went_past_it(tmp_path)
     assert stored > 20
     assert (f"stopped at the cap of 20 games before every adjacent interval reached +-5 (the first round, --batch 20 "
             f"seeds of each pairing, played {stored}: the cap stops only the adaptive games after it)") in text
+
+
+def test_a_mixed_rung_keeps_its_parts_in_a_list_of_rungs():
+    """--rungs is comma-separated and a mixed rung's parts are too: each 'rung=share' stays with its mix."""
+    from paperrobot.sim.rungs import split_rungs
+    assert split_rungs("random, mix:policy=0.9,random=0.1 ,robot,search:5") == \
+        ["random", "mix:policy=0.9,random=0.1", "robot", "search:5"]
+    assert split_rungs("policy,robot,") == ["policy", "robot"]
+    assert split_rungs("random=0.1,robot") == ["random=0.1", "robot"]  # no mix before it: an unknown rung, said so

@@ -36,8 +36,8 @@ def build(info):
 
 PARAMETERS = [
     option("out", ..., Path, help="Folder for ladder.json, fit.json, the table and the plots."),
-    option("rungs", "random,policy,robot", str, help="Rungs, comma-separated: random, policy, robot, search:N (the "
-                                                     "robot is the anchor)."),
+    option("rungs", "random,policy,robot", str, help="Rungs, comma-separated: random, policy, robot, search:N, "
+                                                     "mix:policy=0.9,random=0.1 (the robot is the anchor)."),
     option("games", 20_000, int, help="Cap on the ladder's games (stored ones included); the first round plays --batch seeds of each pairing whatever the cap."),
     option("batch", 50, int, help="Seeds per pairing in the first round and per adaptive step."),
     option("precision", 25.0, float, help="Play until every adjacent pair's 95% half-width is at most this (rating "
@@ -77,7 +77,9 @@ def ladder(info, hooks, values: dict, out: Path, rungs: str, games: int, batch: 
     if balance and "handicap" in values:
         fail("--balance sweeps the handicap itself: drop --handicap")
     setup = setup_flags.setup_of(info, hooks, values)
-    names = [r.strip() for r in rungs.split(",") if r.strip()]
+    from ..sim import rungs as rung_kinds
+
+    names = rung_kinds.split_rungs(rungs)
     if len(set(names)) != len(names):
         fail(f"--rungs names a rung twice: {rungs}")
     for name, value, least in (("--games", games, 10), ("--batch", batch, 2), ("--balance-games", balance_games, 10)):
@@ -90,7 +92,6 @@ def ladder(info, hooks, values: dict, out: Path, rungs: str, games: int, batch: 
     if not 0 <= seed < 2 ** 31:
         fail(f"--seed must be from 0 to 2**31-1, not {seed}")
     _check_statistics()
-    from ..sim import rungs as rung_kinds
     from ..sim.ladder import LadderStore, Plan, pairings, registry_spec
 
     for name in names:

@@ -39,8 +39,9 @@ def _rating_text(r: Rating) -> tuple[str, str]:
 def table_lines(ladder) -> list[str]:
     fit, spec = ladder.fit, ladder.spec
     rows = ordered(ladder)
+    width = max([12] + [len(r.name) for r in rows])  # a mixed rung's name is longer than the others
     lines = [f"Ladder, {spec.label} (handicap {spec.handicap:+g} {spec.unit}; seeds from base {spec.base_seed})",
-             f"{'rung':<12} {'rating':>7}  {'95% interval':<16} {'seat':>5}  {'games':>6}  {'vs robot W-D-L':<15} "
+             f"{'rung':<{width}} {'rating':>7}  {'95% interval':<16} {'seat':>5}  {'games':>6}  {'vs robot W-D-L':<15} "
              f"{'score':>6}  {'LOS over next':>13}"]
     for i, r in enumerate(rows):
         value, interval = _rating_text(r)
@@ -59,7 +60,7 @@ def table_lines(ladder) -> list[str]:
             los = "-"
         seat = fit.seat(r.name) if r.name != ANCHOR else None
         seat_text = f"{seat[0]:.0f}" if seat is not None else "-"
-        lines.append(f"{r.name:<12} {value:>7}  {interval:<16} {seat_text:>5}  {r.games:>6}  {vs:<15} {score:>6}  "
+        lines.append(f"{r.name:<{width}} {value:>7}  {interval:<16} {seat_text:>5}  {r.games:>6}  {vs:<15} {score:>6}  "
                      f"{los:>13}")
     side = fit.side
     slope = fit.handicap_slope

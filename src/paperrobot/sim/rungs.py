@@ -97,6 +97,21 @@ def cost(robot_rung: str, player_rung: str) -> float:
     return 1.0 + SEARCH_GAMES_PER_SIMULATION * (simulations(robot_rung) + simulations(player_rung))
 
 
+def split_rungs(text: str) -> list[str]:
+    """The rungs of a comma-separated list; a mixed rung's own parts stay with it: ``random,mix:policy=0.9,
+    random=0.1,robot`` -> ["random", "mix:policy=0.9,random=0.1", "robot"] (a part is ``rung=share``, which no
+    rung's name holds)."""
+    names: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and names and names[-1].startswith("mix:"):
+            names[-1] += "," + item
+        else:
+            names.append(item)
+    return names
+
+
 def check_rung(name: str) -> str:
     """The rung's name if this program can fly it; else one line saying what the rungs are."""
     if name in BUILT_IN:

@@ -19,7 +19,9 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -88,17 +90,36 @@ def build(names: list[str]) -> None:
     MANIFEST.write_text(manifest_text(names))  # last: the compiled modules are used only once all are there
 
 
+@contextmanager
+def one_at_a_time() -> Iterator[None]:
+    """Hold the build's lock (build/compile.lock): two commands started at once after an update (``./paperrobot``
+    runs scripts/setup, which runs this) would otherwise build in the same folder, and the one that failed would
+    remove what the other built. Without fcntl (Windows) there is no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / "compile.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if this process dies
+        yield
+
+
 def main(argv: list[str]) -> int:
     names = modules()
-    if "--clean" in argv:
-        clean()
-        return 0
     if "--check" in argv:
         return 0 if built(names) else 1
-    if built(names):
+    if "--clean" not in argv and built(names):
         return 0
-    print(f"compiling {len(names)} modules with mypyc (a minute or two) ...", file=sys.stderr, flush=True)
-    build(names)
+    with one_at_a_time():
+        if "--clean" in argv:
+            clean()
+            return 0
+        if built(names):  # another command built them while this one waited
+            return 0
+        print(f"compiling {len(names)} modules with mypyc (a minute or two) ...", file=sys.stderr, flush=True)
+        build(names)
     return 0
 
 

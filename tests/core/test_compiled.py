@@ -71,3 +71,35 @@ def test_the_listed_modules_run_compiled():
 def test_mypy_strict_on_the_typed_modules():
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def _compile_script(monkeypatch, tmp_path):
+    spec = importlib.util.spec_from_file_location("compile_script", ROOT / "scripts" / "compile.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    monkeypatch.setattr(script, "ROOT", tmp_path)  # the lock file goes to tmp_path/build
+    monkeypatch.setattr(script, "modules", lambda: list(LISTED))
+    return script
+
+
+def test_a_build_finished_by_another_command_is_not_built_again(tmp_path, monkeypatch):
+    """Two commands started at once after an update: the second waits for the build's lock, then finds the
+    modules built (by the first) and builds nothing (it would have removed them on the way)."""
+    script = _compile_script(monkeypatch, tmp_path)
+    answers = iter([False, True])  # stale when it starts; built once it holds the lock
+    monkeypatch.setattr(script, "built", lambda names: next(answers))
+    monkeypatch.setattr(script, "build", lambda names: pytest.fail("built twice"))
+    assert script.main([]) == 0
+    assert (tmp_path / "build" / "compile.lock").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no fcntl")
+def test_the_build_lock_shuts_out_another_process(tmp_path, monkeypatch):
+    script = _compile_script(monkeypatch, tmp_path)
+    probe = ("import fcntl, sys\nf = open(sys.argv[1], 'w')\ntry:\n    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+             "    print('free')\nexcept BlockingIOError:\n    print('held')\n")
+    lock = str(tmp_path / "build" / "compile.lock")
+    with script.one_at_a_time():
+        inside = subprocess.run([sys.executable, "-c", probe, lock], capture_output=True, text=True).stdout.strip()
+    after = subprocess.run([sys.executable, "-c", probe, lock], capture_output=True, text=True).stdout.strip()
+    assert (inside, after) == ("held", "free")

@@ -462,16 +462,15 @@ def squadron_move(squad: str, enemy_squad: str | None, reach_squad: bool, enemy_
 
 
 # ------------------------------------------------------------------ navigation
-class Course(NamedTuple):
-    """One course the AI could take, as measured (a named tuple, like Shot: one per course, up to 66 a decision)."""
-    key: str
-    speed: int
-    clicks: tuple[int, ...]
-    double_arc: str | None  # enemy ship double-arced at the end, if any
-    formation_error: float  # mm from the ship's formation slot
-    on_table: bool = True
-    overlap: bool = False
-    navigate: bool = False  # needs the navigate dial or token
+class Course:
+    """One course the AI could take, as measured (up to 66 a decision; not a named tuple: compiled, built by a direct
+    call, where a named tuple's __new__ runs as interpreted code)."""
+    def __init__(self, key: str, speed: int, clicks: tuple[int, ...], double_arc: str | None, formation_error: float,
+                 on_table: bool = True, overlap: bool = False, navigate: bool = False) -> None:
+        self.key, self.speed, self.clicks = key, speed, clicks
+        self.double_arc = double_arc  # enemy ship double-arced at the end, if any
+        self.formation_error = formation_error  # mm from the ship's formation slot
+        self.on_table, self.overlap, self.navigate = on_table, overlap, navigate  # navigate: needs the dial or token
 
 
 def course(options: list[Course]) -> Decision:
@@ -486,10 +485,16 @@ def course(options: list[Course]) -> Decision:
     pool = safe or [c for c in options if c.on_table] or options
     doubles = [c for c in pool if c.double_arc]
     if doubles:
-        c = min(doubles, key=lambda c: (c.formation_error, c.key))
+        c = doubles[0]  # the first of the least (formation error, key), as min() takes it
+        for d in doubles[1:]:
+            c = d if d.formation_error < c.formation_error or (d.formation_error == c.formation_error and d.key < c.key) else c
         reasons.append(Reason("ARM.CMD.NAV", f"breaks formation: speed {c.speed} {c.clicks} double-arcs {c.double_arc}"))
     else:
-        c = min(pool, key=lambda c: (c.formation_error, c.navigate, c.key))
+        c = pool[0]  # the first of the least (formation error, navigate, key), as min() takes it
+        for d in pool[1:]:
+            if d.formation_error < c.formation_error or (d.formation_error == c.formation_error and (
+                    d.navigate < c.navigate or (d.navigate == c.navigate and d.key < c.key))):
+                c = d
         reasons.append(Reason("ARM.CMD.NAV", f"keeps formation: speed {c.speed} yaw {c.clicks} "
                               f"({c.formation_error:.0f} mm from its place)"))
     return Decision(c.key, tuple(reasons))

@@ -8,16 +8,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import product
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..core.contract import Option
 from ..core.words import signed
 from .data import ShipSpec
 from .geometry import Pose
 from .maneuver_tool import maneuver
-from .measure import Table, engaged_with, size_of
+from .measure import engaged_with, size_of
 from .polygons import circle, overlaps
 from .state import Ship, Squad
+
+if TYPE_CHECKING:
+    from .base import GameBase as Table  # the engine (measure.py: typed as its class, read natively compiled)
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
 
 # (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
 _COURSES: Final[dict[tuple[int, int, int, bool], tuple[ShipSpec, tuple[Option, ...]]]] = {}
@@ -72,7 +78,7 @@ def squad_moves(game: Table, q: Squad) -> list[Option]:
     units: list[Ship | Squad] = [*game.live_ships(), *[s for s in game.live_squads() if s is not q]]
     for u in units:
         dx, dy = u.x - q.x, u.y - q.y
-        dist = math.hypot(dx, dy) or 1.0
+        dist = _hypot(dx, dy) or 1.0
         stop = (max(size_of(u).base) / 2 if isinstance(u, Ship) else r) + r + 3
         step = max(0.0, min(reach, dist - stop))
         x, y = q.x + dx / dist * step, q.y + dy / dist * step
@@ -83,10 +89,10 @@ def squad_moves(game: Table, q: Squad) -> list[Option]:
 
 def _crowded(game: Table, q: Squad, x: float, y: float) -> bool:
     r = game.geo.squadron_base.radius
-    if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in game.live_squads()):
+    if any(o is not q and _hypot(o.x - x, o.y - y) < 2 * r for o in game.live_squads()):
         return True
     poly = circle(x, y, r)
-    return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in game.live_ships())
+    return any(_hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in game.live_ships())
 
 
 def _pinned(game: Table, q: Squad) -> bool:

@@ -9,14 +9,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from . import dice as D
-from .data import Geometry, Ruler, SizeClass, parse_dice
+from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
 from .polygons import Point, Poly, closest_point, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
-from .state import Obstacle, Ship, Squad
+from .state import ZONE_INDEX, Ship, Squad
+
+if TYPE_CHECKING:  # the engine's declared fields (no import at run time: base.py imports this module's users)
+    # What measuring reads of the engine: typed as its class, not a protocol: compiled, its fields and methods
+    # are then read natively, not looked up by name
+    from .base import GameBase as Table
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
 
 
 _POOLS: Final[dict[tuple[tuple[int, int, int], str | None], list[str]]] = {}
@@ -49,9 +57,10 @@ SquadSight = tuple[str | None, list[str], Point]
 Disc = tuple[Poly, float, float, float]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ShotOpt:
-    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours."""
+    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours. (Its __init__ is
+    written out: compiled, a dataclass's generated __init__ runs as interpreted code, hundreds of shots a battle.)"""
     attacker: Ship | Squad
     zone: str | None
     target: Ship | Squad
@@ -60,37 +69,14 @@ class ShotOpt:
     colours: list[str]
     obstructed: bool
 
+    def __init__(self, attacker: Ship | Squad, zone: str | None, target: Ship | Squad, tzone: str | None,
+                 band: str | None, colours: list[str], obstructed: bool) -> None:
+        self.attacker, self.zone, self.target, self.tzone = attacker, zone, target, tzone
+        self.band, self.colours, self.obstructed = band, colours, obstructed
+
     @property
     def key(self) -> str:
         return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
-
-
-class Table(Protocol):
-    """What measuring reads of the engine (Game)."""
-
-    ships: list[Ship]
-    squads: list[Squad]
-    obstacles: list[Obstacle]
-    geo: Geometry
-    width: float
-    depth: float
-    active: Ship | None
-    version: int
-    _shots: dict[tuple[str, float, float, float, frozenset[str], bool], list[ShotOpt]]
-    _memo: dict[str, dict[Any, Any]]
-    _memo_key: tuple[object, ...] | None
-    _pairs: dict[Any, Any]
-    _obstacle_discs: list[Disc] | None
-
-    def live_ships(self, side: str | None = None) -> list[Ship]:
-        ...
-
-    def live_squads(self, side: str | None = None) -> list[Squad]:
-        ...
-
-    @staticmethod
-    def enemy(side: str) -> str:
-        ...
 
 
 def blockers(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Poly]:
@@ -121,7 +107,7 @@ def _blocker_discs(game: Table, attacker: Ship | Squad | None, defender: Ship | 
     out = [(s.fp.base, s.x, s.y, ship_radius(size_of(s))) for s in game.ships
            if not s.destroyed and s is not attacker and s is not defender]
     if game._obstacle_discs is None or len(game._obstacle_discs) != len(game.obstacles):
-        game._obstacle_discs = [(o.poly, o.x, o.y, max(math.hypot(x - o.x, y - o.y) for x, y in o.poly))
+        game._obstacle_discs = [(o.poly, o.x, o.y, max(_hypot(x - o.x, y - o.y) for x, y in o.poly))
                                 for o in game.obstacles]
     return out + game._obstacle_discs
 
@@ -182,7 +168,7 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
             hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy)
         out += hit
         for q in squads:
-            if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
+            if _hypot(q.x - ship.x, q.y - ship.y) > 260:
                 continue
             shot = _squad_shot(game, ship, zone, q, at_squads)
             if shot is not None:
@@ -201,28 +187,28 @@ def dice_bounds(game: Table, ship: Ship) -> list[tuple[Ship | None, int, list[in
     fp = ship.fp
     ruler = game.geo.ruler
     mine = zone_reach(size_of(ship))
-    batteries = [ship.battery(z) for z in ZONES]
+    arms = ship.arms()
     out: list[tuple[Ship | None, int, list[int]]] = []
     for t in game.live_ships(game.enemy(ship.side)):
-        gap = math.hypot(t.x - ship.x, t.y - ship.y)
+        gap = _hypot(t.x - ship.x, t.y - ship.y)
         if gap > ruler.long + 140:
             continue  # as _zone_ship_shots: not measured
         band = range_band(gap - mine - zone_reach(size_of(t)) - 1e-6, ruler)
-        zones = [len(dice_pool(b, band)) if seen >= 0 else 0
-                 for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, fp_reach(size_of(t))))]
+        zones = [len(pools[band]) if seen >= 0 else 0
+                 for pools, seen in zip(arms.pools, arc_tests(fp, ZONES, t.x, t.y, fp_reach(size_of(t))))]
         top = sorted(zones)[-2:]
         if top[0] + top[1]:
             out.append((t, top[0] + top[1], zones))
     squads = game.live_squads(game.enemy(ship.side))
     if squads:
-        anti = ship.anti()
+        anti = arms.anti_pools
         zones = [0, 0, 0, 0]
         for q in squads:
-            gap = math.hypot(q.x - ship.x, q.y - ship.y)
+            gap = _hypot(q.x - ship.x, q.y - ship.y)
             if gap > 260:
                 continue  # as _ship_shots
             r = 1.1 * q.radius  # its 12-gon lies within 1.1 radii of its centre (as _squad_sight tests it)
-            n = len(dice_pool(anti, range_band(gap - mine - r - 1e-6, ruler)))
+            n = len(anti[range_band(gap - mine - r - 1e-6, ruler)])
             for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
                 if seen >= 0:
                     zones[i] += n
@@ -236,7 +222,7 @@ def group_has_shot(game: Table, ship: Ship, target: Ship | None, bounds: list[in
     """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
     (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
     squads = [] if target is not None else [q for q in game.live_squads(game.enemy(ship.side))
-                                            if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+                                            if _hypot(q.x - ship.x, q.y - ship.y) <= 260]
     memo: dict[Any, Any] = ship_memo(game, "squad-shots") if squads else {}
     for zone, bound in zip(ZONES, bounds):
         if not bound:
@@ -260,7 +246,7 @@ def group_dice(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) 
     memo: dict[Any, Any] = {}
     if target is None:
         squads = [q for q in game.live_squads(game.enemy(ship.side))
-                  if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+                  if _hypot(q.x - ship.x, q.y - ship.y) <= 260]
         memo = ship_memo(game, "squad-shots")
     # the zones from the highest bound down (sorted is stable: equal bounds in ZONES order)
     for bound, i in sorted([(-b, i) for i, b in enumerate(bounds)]):
@@ -297,8 +283,8 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     found = pairs.get(qkey, _UNKNOWN)
     if found is _UNKNOWN:
         fp = ship.fp
-        found = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone], ship.anti(),
-                                                game.geo.ruler)
+        found = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone],
+                                           ship.arms().anti_pools, game.geo.ruler)
     seen: SquadSight | None = found
     if seen is None:
         at_squads[qkey] = None
@@ -310,9 +296,10 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     return shot
 
 
-def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: Poly, anti: tuple[int, int, int],
-                 ruler: Ruler) -> SquadSight | None:
-    """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
+def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: Poly,
+                 anti: dict[str | None, list[str]], ruler: Ruler) -> SquadSight | None:
+    """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range.
+    ``anti``: the ship's anti-squadron dice at each band (Armament.anti_pools)."""
     seen = arc_test(ship.fp, zone, q.x, q.y, 1.1 * q.radius)  # its 12-gon lies within 1.1 radii of its centre
     if seen < 0:
         return None
@@ -321,7 +308,7 @@ def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: 
     if not part:
         return None
     band = zone_band(zpoly, part, arc[0], ruler)
-    colours = dice_pool(anti, band)
+    colours = anti[band]
     if not colours:
         return None
     return band, colours, closest_point(ship.fp.targets[zone], poly)
@@ -333,7 +320,7 @@ def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str) -> list[Sho
     long_r = game.geo.ruler.long
     memo = ship_memo(game, "zone-target-shots")
     for t in game.live_ships(enemy):
-        if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+        if _hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
             continue
         out += _zone_target_shots(game, ship, zone, t, memo)
     return out
@@ -382,7 +369,7 @@ def _zone_sight(game: Table, ship: Ship, zone: str, t: Ship, tz: str, seen: int)
     if not part:
         return None
     band = zone_band(fp.zones[zone], part, fp.arcs[zone][0], game.geo.ruler)
-    colours = dice_pool(ship.battery(zone), band)
+    colours = ship.arms().pools[ZONE_INDEX[zone]][band]
     if not colours:
         return None
     goal = tfp.targets[tz]
@@ -422,7 +409,7 @@ def engaged_with(game: Table, q: Squad) -> list[Squad]:
     d1 = game.geo.ruler.distance[0]
     r = game.geo.squadron_base.radius
     return [e for e in game.live_squads(game.enemy(q.side))
-            if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
+            if _hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
 
 
 def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
@@ -437,7 +424,7 @@ def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
     out = []
     battery = parse_dice(q.spec.battery)
     for s in game.live_ships(game.enemy(q.side)):
-        if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
+        if _hypot(s.x - q.x, s.y - q.y) > d1 + 100:
             continue
         for tz in ZONES:
             if poly_within(q.poly, s.fp.zones[tz], d1):
@@ -459,7 +446,7 @@ def in_squad_range(game: Table, ship: Ship, side: str, unactivated: bool = True)
 def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
     """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
     of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
-    centres = math.hypot(q.x - ship.x, q.y - ship.y)
+    centres = _hypot(q.x - ship.x, q.y - ship.y)
     if centres <= limit - 1e-6:
         return True
     if centres - ship_radius(size_of(ship)) - 1.1 * q.radius > limit + 1e-6:

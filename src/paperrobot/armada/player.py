@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..core.contract import Decision, Request
 from .geometry import Footprint
@@ -13,6 +13,10 @@ from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
 from .tactics import angle_diff, arc_dice, course_table, nearest
 from .state import Ship, Squad
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_atan2: Final = math.atan2
+_degrees: Final = math.degrees
 
 WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
 
@@ -112,10 +116,10 @@ class Policy:
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)
-        most = sum(sorted(sum(ship.battery(z)) for z in ZONES)[-2:])
+        most = sum(sorted(ship.arms().totals)[-2:])
         scored: list[tuple[float, int, tuple[float, float, float | None, float], Footprint]] = []
         for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
-            turn = None if target is None else math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
+            turn = None if target is None else _degrees(angle_diff(a, _atan2(target.y - y, target.x - x))) / 10
             parts = (0.0 if on else 1e6, 1e4 if bump else 0.0, turn, 5.0 if o.value[2] else 0.0)
             scored.append((_score(parts, most), i, parts, fp))
         scored.sort()  # by (floor, index): the index is unique, so the rest is never compared (no key function)

@@ -7,6 +7,9 @@ from __future__ import annotations
 import math
 from typing import Final
 
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
+
 Point = tuple[float, float]
 Poly = list[Point]
 EPS: Final = 1e-6  # Final: compiled, a constant (not a module dictionary lookup in every inner loop)
@@ -210,7 +213,7 @@ def closest_point(p: Point, poly: Poly) -> Point:
         L = dx * dx + dy * dy
         t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
         c = (a[0] + t * dx, a[1] + t * dy)
-        d = math.hypot(c[0] - p[0], c[1] - p[1])
+        d = _hypot(c[0] - p[0], c[1] - p[1])
         if d < best:
             best, out = d, c
     return out

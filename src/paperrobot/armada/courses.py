@@ -16,7 +16,7 @@ from .data import ShipSpec
 from .geometry import Pose
 from .maneuver_tool import maneuver
 from .measure import engaged_with, size_of
-from .polygons import circle, overlaps
+from .polygons import SLACK, circle, overlaps
 from .state import Ship, Squad
 
 if TYPE_CHECKING:
@@ -88,11 +88,22 @@ def squad_moves(game: Table, q: Squad) -> list[Option]:
 
 
 def _crowded(game: Table, q: Squad, x: float, y: float) -> bool:
+    """Another squadron's centre nearer than two radii, or a ship's base overlapping (a ship's centre within 120 mm).
+    Offsets whose squared length settles a distance test skip the exact distance (polygons.SLACK)."""
     r = game.geo.squadron_base.radius
-    if any(o is not q and _hypot(o.x - x, o.y - y) < 2 * r for o in game.live_squads()):
-        return True
+    two = 2 * r
+    two2 = two * two * SLACK
+    for o in game.live_squads():
+        if o is not q:
+            dx, dy = o.x - x, o.y - y
+            if dx * dx + dy * dy <= two2 and _hypot(dx, dy) < two:
+                return True
     poly = circle(x, y, r)
-    return any(_hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in game.live_ships())
+    for s in game.live_ships():
+        dx, dy = s.x - x, s.y - y
+        if dx * dx + dy * dy <= 14400.0 * SLACK and _hypot(dx, dy) < 120 and overlaps(poly, s.fp.base):
+            return True
+    return False
 
 
 def _pinned(game: Table, q: Squad) -> bool:

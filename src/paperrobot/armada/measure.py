@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from . import dice as D
 from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
-from .polygons import Point, Poly, closest_point, segment_hits_poly
+from .polygons import SLACK, Point, Poly, closest_point, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
 from .state import ZONE_INDEX, Ship, Squad
 
@@ -25,6 +25,11 @@ if TYPE_CHECKING:  # the engine's declared fields (no import at run time: base.p
 
 # math functions as constants (Final): compiled, called without looking them up in the math module each time
 _hypot: Final = math.hypot
+
+
+def _far(dx: float, dy: float, limit: float) -> bool:
+    """_hypot(dx, dy) > limit, worked out only where the squared length does not settle it (polygons.SLACK)."""
+    return dx * dx + dy * dy > limit * limit * SLACK or _hypot(dx, dy) > limit
 
 
 _POOLS: Final[dict[tuple[tuple[int, int, int], str | None], list[str]]] = {}
@@ -157,19 +162,18 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
     out: list[ShotOpt] = []
     enemy = game.enemy(ship.side)
     squads = [] if ships_only else game.live_squads(enemy)
-    at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone
+    at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone: by (ship, zone)
     at_squads = ship_memo(game, "squad-shots") if squads else {}
+    squads = [q for q in squads if not _far(q.x - ship.x, q.y - ship.y, 260.0)]  # the same for every zone
     for zone in ZONES:
         if zone in used:
             continue
-        key = (ship.uid, ship.x, ship.y, ship.a, zone)
+        key = (ship.uid, zone)
         hit = at_ships.get(key)
         if hit is None:
             hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy)
         out += hit
         for q in squads:
-            if _hypot(q.x - ship.x, q.y - ship.y) > 260:
-                continue
             shot = _squad_shot(game, ship, zone, q, at_squads)
             if shot is not None:
                 out.append(shot)
@@ -189,9 +193,14 @@ def dice_bounds(game: Table, ship: Ship) -> list[tuple[Ship | None, int, list[in
     mine = zone_reach(size_of(ship))
     arms = ship.arms()
     out: list[tuple[Ship | None, int, list[int]]] = []
+    reach = ruler.long + 140
+    reach2 = reach * reach * SLACK  # _far, inline
     for t in game.live_ships(game.enemy(ship.side)):
-        gap = _hypot(t.x - ship.x, t.y - ship.y)
-        if gap > ruler.long + 140:
+        dx, dy = t.x - ship.x, t.y - ship.y
+        if dx * dx + dy * dy > reach2:
+            continue
+        gap = _hypot(dx, dy)
+        if gap > reach:
             continue  # as _zone_ship_shots: not measured
         band = range_band(gap - mine - zone_reach(size_of(t)) - 1e-6, ruler)
         zones = [len(pools[band]) if seen >= 0 else 0
@@ -222,7 +231,7 @@ def group_has_shot(game: Table, ship: Ship, target: Ship | None, bounds: list[in
     """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
     (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
     squads = [] if target is not None else [q for q in game.live_squads(game.enemy(ship.side))
-                                            if _hypot(q.x - ship.x, q.y - ship.y) <= 260]
+                                            if not _far(q.x - ship.x, q.y - ship.y, 260.0)]
     memo: dict[Any, Any] = ship_memo(game, "squad-shots") if squads else {}
     for zone, bound in zip(ZONES, bounds):
         if not bound:
@@ -246,7 +255,7 @@ def group_dice(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) 
     memo: dict[Any, Any] = {}
     if target is None:
         squads = [q for q in game.live_squads(game.enemy(ship.side))
-                  if _hypot(q.x - ship.x, q.y - ship.y) <= 260]
+                  if not _far(q.x - ship.x, q.y - ship.y, 260.0)]
         memo = ship_memo(game, "squad-shots")
     # the zones from the highest bound down (sorted is stable: equal bounds in ZONES order)
     for bound, i in sorted([(-b, i) for i, b in enumerate(bounds)]):
@@ -275,10 +284,12 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
     ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
     the squadron is)."""
-    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-    known = at_squads.get(qkey, _UNKNOWN)  # not `in`, then []: the key (five floats) hashed once
+    # ship_memo holds while no ship moves: the ship's uid names its place there (the squadron's is in the key)
+    skey = (ship.uid, zone, q.uid, q.x, q.y)
+    known = at_squads.get(skey, _UNKNOWN)  # not `in`, then []: the key hashed once
     if known is not _UNKNOWN:
         return known  # type: ignore[no-any-return]
+    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
     pairs = pair_memo(game)
     found = pairs.get(qkey, _UNKNOWN)
     if found is _UNKNOWN:
@@ -287,12 +298,12 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
                                            ship.arms().anti_pools, game.geo.ruler)
     seen: SquadSight | None = found
     if seen is None:
-        at_squads[qkey] = None
+        at_squads[skey] = None
         return None
     band, colours, goal = seen
     blocked = obstructed(game, ship.fp.targets[zone], goal, ship, None)
     shot = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), blocked), blocked)
-    at_squads[qkey] = shot
+    at_squads[skey] = shot
     return shot
 
 
@@ -317,10 +328,12 @@ def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: 
 def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
     """_ship_shots at the enemy ships, of one hull zone."""
     out: list[ShotOpt] = []
-    long_r = game.geo.ruler.long
+    reach = game.geo.ruler.long + 140
+    reach2 = reach * reach * SLACK  # _far, inline
     memo = ship_memo(game, "zone-target-shots")
     for t in game.live_ships(enemy):
-        if _hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+        dx, dy = t.x - ship.x, t.y - ship.y
+        if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
             continue
         out += _zone_target_shots(game, ship, zone, t, memo)
     return out

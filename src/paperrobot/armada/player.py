@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.contract import Decision, Request
 from .geometry import Footprint
@@ -13,6 +13,9 @@ from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
 from .tactics import angle_diff, arc_dice, course_table, nearest
 from .state import Ship, Squad
+
+if TYPE_CHECKING:
+    from .table import Measures
 
 # math functions as constants (Final): compiled, called without looking them up in the math module each time
 _atan2: Final = math.atan2
@@ -112,7 +115,8 @@ class Policy:
         full batteries in place of the dice measured is a floor (float rounding is monotone, so the same sum
         with a larger number subtracted is never above it), and courses are measured from the lowest floor up
         until the next floor is above the best score (or equal to it, listed later)."""
-        game, options = request.state, request.options
+        game: Measures = request.state  # typed as its class: compiled, read natively
+        options = request.options
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)

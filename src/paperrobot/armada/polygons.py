@@ -13,6 +13,10 @@ _hypot: Final = math.hypot
 Point = tuple[float, float]
 Poly = list[Point]
 EPS: Final = 1e-6  # Final: compiled, a constant (not a module dictionary lookup in every inner loop)
+# dx² + dy² > limit² x SLACK puts hypot(dx, dy) above the limit whatever the rounding (each is within a few units of
+# 1e-16 of its value): callers skip the exact distance (math.hypot's call is a measurable cost) for offsets plainly
+# beyond a limit, and compare it as before otherwise (NaN aside: no coordinate is NaN)
+SLACK: Final = 1.000000004
 
 _UNIT: Final[dict[int, tuple[tuple[float, float], ...]]] = {}
 

@@ -10,7 +10,7 @@ from .data import Ruler, ShipSpec, geometry, parse_dice
 from .geometry import (ZONES, Footprint, Pose, _local, _local_planes, arc_part, arc_tests, footprint, fp_reach,
                        ship_radius, zone_reach)
 from .maneuver_tool import maneuvers
-from .polygons import EPS, Point, inside_area, overlaps
+from .polygons import EPS, SLACK, Point, inside_area, overlaps
 from .ranges import within, zone_band
 from .measure import ship_memo, size_of
 from .state import Ship, Squad
@@ -59,8 +59,12 @@ def double_arcs(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler
     if len(reach) < 2:
         return out
     zones = [z for z, _ in reach]
+    far = ruler.long + 140
+    far2 = far * far * SLACK
+    cx, cy = fp.centre
     for e in enemies:
-        if _hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
+        dx, dy = e.x - cx, e.y - cy
+        if dx * dx + dy * dy > far2 or _hypot(dx, dy) > far:
             continue
         n = 0
         er = fp_reach(size_of(e))
@@ -98,6 +102,7 @@ def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship],
     zones = [(planes[z], r + 1e-3) for z, r in reach]
     mine = zone_reach(size)
     far = ruler.long + 140 + 1e-3
+    far2 = far * far * SLACK
     units = [(e.x, e.y, fp_reach(size_of(e))) for e in enemies]
     out: list[bool] = []
     for x, y, a in poses:
@@ -105,6 +110,8 @@ def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship],
         keep = False
         for ex, ey, er in units:
             dx, dy = ex - x, ey - y
+            if dx * dx + dy * dy > far2:
+                continue
             gap = _hypot(dx, dy)
             if gap > far:
                 continue
@@ -177,15 +184,20 @@ def _place(game: Table, ship: Ship, todo: list[tuple[int, str, int, tuple[int, .
     size = size_of(ship)
     ends = maneuvers(sx, sy, sa, size.base[1], [(speed, clicks) for _, _, speed, clicks in todo], game.geo.tool)
     reach = ship_radius(size)
-    others = [(o, reach + ship_radius(size_of(o))) for o in game.live_ships() if o is not ship]
+    others: list[tuple[Ship, float, float]] = []  # each other ship, the distance (and its square, polygons.SLACK)
+    for o in game.live_ships():  # beyond which its base and this one cannot overlap
+        if o is not ship:
+            near = reach + ship_radius(size_of(o)) + 1.0
+            others.append((o, near, near * near * SLACK))
     width, depth = game.width, game.depth
     for (i, key, speed, _), (x, y, a) in zip(todo, ends):
         fp = footprint(size, x, y, a)
         bump = False
         if speed > 0:
-            for o, near in others:
+            for o, near, near2 in others:
                 # bases whose circumscribed circles are 1 mm apart cannot overlap: skip the polygon test
-                if _hypot(o.x - x, o.y - y) <= near + 1.0 and overlaps(fp.base, o.fp.base):
+                dx, dy = o.x - x, o.y - y
+                if dx * dx + dy * dy <= near2 and _hypot(dx, dy) <= near and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
         facts: object = ((x, y, a), fp, on_table(fp, reach, width, depth), bump)
@@ -214,9 +226,12 @@ def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | 
     out: dict[str, int] = {}
     ruler = ruler or geometry().ruler
     reach = ruler.long + 140
+    reach2 = reach * reach * SLACK
+    cx, cy = fp.centre
     arms = ship.arms()
     for e in enemies:
-        if _hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
+        dx, dy = e.x - cx, e.y - cy
+        if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
             continue
         tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(size_of(e)))
         for i, seen in enumerate(tests):

@@ -61,21 +61,22 @@ def maneuvers(x: float, y: float, a: float, length: float, moves: Sequence[tuple
     t = tool or geometry().tool
     long_s, short_s = t.long_segment, t.short_segment
     step = math.radians(t.click_degrees)
-    # the front's x, y and heading after each joint of the last course worked out (index 0: before the first), and
-    # that course's clicks
-    fxs = [x + math.cos(a) * length / 2]
-    fys = [y + math.sin(a) * length / 2]
-    hs = [a]
+    # the front's x, y and heading after each joint of the last course worked out (index 0: before the first), the
+    # first ``done`` + 1 of them valid, and that course's clicks (lists as long as the longest course: no list is cut)
+    most = max([speed for speed, _ in moves], default=0)
+    fxs = [x + math.cos(a) * length / 2] * (most + 1)
+    fys = [y + math.sin(a) * length / 2] * (most + 1)
+    hs = [a] * (most + 1)
+    done = 0
     last: tuple[int, ...] = ()
     out: list[Pose] = []
     for speed, clicks in moves:
         if speed == 0:
             out.append((x, y, a))
             continue
-        j, shared = 0, min(len(hs) - 1, speed)
+        j, shared = 0, min(done, speed)
         while j < shared and clicks[j] == last[j]:
             j += 1
-        del fxs[j + 1:], fys[j + 1:], hs[j + 1:]
         fx, fy, h = fxs[j], fys[j], hs[j]
         for joint in range(j, speed):
             fx += math.cos(h) * long_s
@@ -83,9 +84,7 @@ def maneuvers(x: float, y: float, a: float, length: float, moves: Sequence[tuple
             h += clicks[joint] * step
             fx += math.cos(h) * short_s
             fy += math.sin(h) * short_s
-            fxs.append(fx)
-            fys.append(fy)
-            hs.append(h)
-        last = clicks
+            fxs[joint + 1], fys[joint + 1], hs[joint + 1] = fx, fy, h
+        done, last = speed, clicks
         out.append((fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h))
     return out

@@ -5,7 +5,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from ..core.contract import Decision, Request
+from ..core.contract import Decision, Option, Request
 from .geometry import Footprint
 from . import dice as D
 from .measure import ShotOpt
@@ -116,7 +116,7 @@ class Policy:
         with a larger number subtracted is never above it), and courses are measured from the lowest floor up
         until the next floor is above the best score (or equal to it, listed later)."""
         game: Measures = request.state  # typed as its class: compiled, read natively
-        options = request.options
+        options: tuple[Option, ...] = request.options
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)

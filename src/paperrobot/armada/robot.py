@@ -252,13 +252,15 @@ class Robot:
         doubles = memo.get(ship.uid)
         if doubles is None:
             doubles = memo[ship.uid] = {}
-        # by (error, key), ties in their order (a stable sort: the index)
-        order = [i for _, _, i in sorted([(courses[i].formation_error, courses[i].key, i) for i in pool])]
-        todo = [i for i in order if courses[i].key not in doubles]
+        todo = [i for i in pool if courses[i].key not in doubles]
         poses: list[Pose] = [facts[i][0] for i in todo]
         for i, maybe in zip(todo, double_arc_sieve(ship, poses, enemies, game.geo.ruler)):
             if not maybe:  # the sieve settles most courses from their centres alone
                 doubles[courses[i].key] = []
+        # the courses that may have one (most have none: the memo holds []), by (error, key), ties in their order
+        # (a stable sort: the index); a course the memo settles as none is passed over in any order
+        unsettled = [i for i in pool if doubles.get(courses[i].key) != []]
+        order = [i for _, _, i in sorted([(courses[i].formation_error, courses[i].key, i) for i in unsettled])]
         for i in order:
             c = courses[i]
             da = doubles.get(c.key)

@@ -155,11 +155,14 @@ class Squad:
     activated: bool = False
     destroyed: bool = False
     radius: float = 0.0  # of its base (from the game's geometry)
+    _poly: Poly | None = field(default=None, compare=False, repr=False)  # its polygon, made at _at
+    _at: tuple[float, float] = field(default=(0.0, 0.0), compare=False, repr=False)
 
     def __init__(self, uid: str, spec: SquadronSpec, side: str, x: float, y: float, hull: int, activated: bool = False,
                  destroyed: bool = False, radius: float = 0.0) -> None:
         self.uid, self.spec, self.side, self.x, self.y, self.hull = uid, spec, side, x, y, hull
         self.activated, self.destroyed, self.radius = activated, destroyed, radius
+        self._poly, self._at = None, (0.0, 0.0)
 
     @classmethod
     def make(cls, uid: str, spec: SquadronSpec, side: str, x: float, y: float, radius: float = 0.0) -> "Squad":
@@ -167,7 +170,15 @@ class Squad:
 
     @property
     def poly(self) -> Poly:
-        return circle(self.x, self.y, self.radius)
+        """Its base as a polygon (circle), made again only when it has moved: read it, never change it (a hull
+        zone's attack on it reads it once per zone, as Ship.fp's base)."""
+        x, y = self.x, self.y
+        at = self._at
+        poly = self._poly
+        if poly is None or at[0] != x or at[1] != y:
+            poly = self._poly = circle(x, y, self.radius)
+            self._at = (x, y)
+        return poly
 
     def keyword(self, word: str) -> int:
         """0 when absent; the value for 'counter 2'; 1 for a plain keyword."""

@@ -1,9 +1,7 @@
 """Measuring the table for the engine: legal attacks (arc, range, line of sight, obstruction), engagement, the
 threat to a ship (courses and squadron moves are in courses.py). Functions of the engine (``game``, a Table: Game,
 whose part table.Measures makes each of them a method): they read the units, never change them (the caches aside).
-
-Functions of a Table (a protocol) rather than methods: written while Game was an interpreted class of mixins; the
-engine is one compiled class now (base.py, docs/speed.md "Compiled, sixth step") and table.Measures calls them."""
+(Functions rather than methods: written while Game was an interpreted class of mixins, docs/speed.md.)"""
 from __future__ import annotations
 
 import math
@@ -18,13 +16,10 @@ from .polygons import SLACK, Point, Poly, closest_point, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
 from .state import ZONE_INDEX, Ship, Squad
 
-if TYPE_CHECKING:  # the engine's declared fields (no import at run time: base.py imports this module's users)
-    # What measuring reads of the engine: typed as its class, not a protocol: compiled, its fields and methods
-    # are then read natively, not looked up by name
-    from .base import GameBase as Table
+if TYPE_CHECKING:  # the engine, typed as its class (compiled: its fields and methods read natively, not by name;
+    from .base import GameBase as Table  # no import at run time: base.py imports this module's users)
 
-# math functions as constants (Final): compiled, called without looking them up in the math module each time
-_hypot: Final = math.hypot
+_hypot: Final = math.hypot  # a constant: compiled, called without a lookup in the math module each time
 
 
 def _far(dx: float, dy: float, limit: float) -> bool:
@@ -124,14 +119,19 @@ def touch(game: Table) -> None:
 
 def _unmoved(game: Table, key: tuple[object, ...]) -> bool:
     """key == ship_memo's key for the ships as they are, compared item by item without building it (~300 a battle)."""
-    live = [s for s in game.ships if not s.destroyed]
-    if len(key) != len(live) + 1 or key[0] != len(game.obstacles):
+    i, n = 1, len(key)
+    if key[0] != len(game.obstacles):
         return False
-    for i, s in enumerate(live):
-        uid, x, y, a = cast(tuple[str, float, float, float], key[i + 1])
+    for s in game.ships:  # the live ones, in order, against the key's entries (no list of them built)
+        if s.destroyed:
+            continue
+        if i >= n:
+            return False
+        uid, x, y, a = cast(tuple[str, float, float, float], key[i])
         if uid != s.uid or x != s.x or y != s.y or a != s.a:
             return False
-    return True
+        i += 1
+    return i == n
 
 
 def ship_memo(game: Table, name: str) -> dict[Any, Any]:

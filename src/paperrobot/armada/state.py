@@ -71,6 +71,7 @@ class Ship:
     size: SizeClass | None = None  # the base's measurements (from the game's geometry)
     _fp: Footprint | None = None
     _at: tuple[float, float, float] = (0.0, 0.0, 0.0)  # where _fp was made (read only once _fp is set)
+    _arms: Armament | None = field(default=None, compare=False, repr=False)  # its card's dice (arms())
 
     def __init__(self, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int,
                  shields: list[int] | None = None, tokens: list[list[Any]] | None = None, facedown: int = 0,
@@ -88,6 +89,7 @@ class Ship:
         self.used = set() if used is None else used
         self.activated, self.destroyed, self.slot, self.size, self._fp, self._at = \
             activated, destroyed, slot, size, _fp, _at
+        self._arms = None
 
     @classmethod
     def make(cls, uid: str, spec: ShipSpec, side: str, x: float, y: float, a: float, speed: int,
@@ -118,13 +120,17 @@ class Ship:
         return self.spec.hull - self.damage
 
     def arms(self) -> Armament:
-        return armament(self.spec)
+        """Its card's dice (armament: looked up once per ship, then kept)."""
+        arms = self._arms
+        if arms is None:
+            arms = self._arms = armament(self.spec)
+        return arms
 
     def battery(self, zone: str) -> tuple[int, int, int]:
-        return armament(self.spec).batteries[ZONE_INDEX[zone]]
+        return self.arms().batteries[ZONE_INDEX[zone]]
 
     def anti(self) -> tuple[int, int, int]:
-        return armament(self.spec).anti
+        return self.arms().anti
 
     def zone_shields(self, zone: str) -> int:
         return self.shields[ZONE_INDEX[zone]]

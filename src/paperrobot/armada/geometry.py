@@ -89,19 +89,22 @@ class Footprint:
     def targets(self) -> dict[str, Point]:
         targets = self._targets
         if targets is None:
-            self._fill()
-            targets = self._targets
-            assert targets is not None
+            # to_world of the four targeting points, as _fill works out the others (a course's footprint, measured
+            # for its arcs and zones, never reads them)
+            local, (c, s) = _local(self.size), self.cs
+            x, y = self.centre
+            p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[13:]]
+            targets = self._targets = {"front": p[0], "rear": p[1], "left": p[2], "right": p[3]}
         return targets
 
     def _fill(self) -> dict[str, Poly]:
-        """Work out the hull zones, arcs and targeting points (all three at once); returns the zones."""
+        """Work out the hull zones and arcs (both at once); returns the zones."""
         local, (c, s) = _local(self.size), self.cs
         x, y = self.centre
         # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic). The points
         # are typed Any here: compiled, a Point read as such is unboxed and boxed anew at every place it is put
-        # (the apex is in seven); as Any each point is one tuple, shared by the zones, arcs and targets
-        p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
+        # (the apex is in seven); as Any each point is one tuple, shared by the zones and arcs
+        p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:13]]
         apex, fl, fr, rl, rr = p[0], p[1], p[2], p[3], p[4]
         zones: dict[str, Any] = {
             "front": [p[5], fl, apex, fr, p[6]],
@@ -111,7 +114,6 @@ class Footprint:
         }
         self._zones = zones
         self._arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
-        self._targets = {"front": p[9], "rear": p[10], "left": p[11], "right": p[12]}
         return zones
 
 

@@ -59,7 +59,7 @@ class Policy:
         return "concentrate" if ship.speed > 0 else "navigate"
 
     def _activate(self, request: Request) -> str:
-        game = request.state
+        game: Measures = request.state
         best: tuple[float, str] | None = None
         for s in request.subject:  # the first of the greatest (expected hits, uid), as max() takes it
             k = (sum(expected(o) for o in game.ship_shots(s)), s.uid)

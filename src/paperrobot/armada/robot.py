@@ -273,7 +273,7 @@ class Robot:
 
     # squadrons
     def _squadron_pick(self, request: Request) -> Decision:
-        game = request.state
+        game: Measures = request.state
         enemy: list[Ship] | list[Squad] = game.live_squads(REBEL) or game.live_ships(REBEL)
         first = ""
         best: tuple[float, str] | None = None

@@ -63,7 +63,10 @@ def maneuvers(x: float, y: float, a: float, length: float, moves: Sequence[tuple
     step = math.radians(t.click_degrees)
     # the front's x, y and heading after each joint of the last course worked out (index 0: before the first), the
     # first ``done`` + 1 of them valid, and that course's clicks (lists as long as the longest course: no list is cut)
-    most = max([speed for speed, _ in moves], default=0)
+    most = 0  # the longest course (a loop: compiled, max() with a default is a generic call)
+    for speed, _ in moves:
+        if speed > most:
+            most = speed
     fxs = [x + math.cos(a) * length / 2] * (most + 1)
     fys = [y + math.sin(a) * length / 2] * (most + 1)
     hs = [a] * (most + 1)

@@ -235,7 +235,8 @@ class Robot:
             ax, ay = aim[0] - dy / n * ship.slot, aim[1] + dx / n * ship.slot
             want = _atan2(ay - y, ax - x)
             err = _degrees(angle_diff(a, want)) * 3
-            speed, clicks, needs = o.value
+            value: tuple[int, tuple[int, ...], bool] = o.value  # typed: unpacked without an iterator, compiled
+            speed, clicks, needs = value
             if ship is not flag:
                 err += abs(speed - flag.speed) * 20
             courses.append(ai.Course(o.key, speed, clicks, None, err, on, bump, needs))

@@ -167,10 +167,8 @@ def course_table(game: Table, ship: Ship, options: Sequence[Option]) -> list[Cou
     for o in options:
         hit = table.get(o.key)
         if hit is None:
-            speed: int
-            clicks: tuple[int, ...]
-            speed, clicks, _ = o.value
-            todo.append((len(out), o.key, speed, clicks))
+            value: tuple[int, tuple[int, ...], bool] = o.value  # typed: unpacked without an iterator, compiled
+            todo.append((len(out), o.key, value[0], value[1]))
         out.append(hit)
     if todo:
         _place(game, ship, todo, out, table)

@@ -7,7 +7,7 @@ applies and listed in docs/armada.md 'Overriding Rule'.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -287,9 +287,9 @@ def _aim(group: str, zone: str, mine: list[Shot], reasons: list[Reason]) -> Deci
 
 
 # ------------------------------------------------------------------ defence
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DefenceView:
-    """What the defending AI ship sees after the attack dice are final (before tokens)."""
+    """What the defending AI ship sees after the attack dice are final (before tokens; __init__ as ShotOpt's)."""
     faces: list[str]  # attack dice faces
     colours: list[str]
     band: str | None  # range band; None for squadron attacks (distance 1)
@@ -302,22 +302,22 @@ class DefenceView:
     squadron_attack: bool = False
     evade_close: bool = True  # RRG 1.5 evade rerolls at close range (docs 'Evade')
 
-
-def _damage(faces: Sequence[str], squadron_attack: bool) -> int:
-    return damage(faces, squadron_attack)
+    def __init__(self, faces: list[str], colours: list[str], band: str | None, tokens: list[tuple[str, bool]],
+                 locked: set[str] | None = None, zone_shields: int = 0, adjacent_shields: int = 0, hull_left: int = 99,
+                 threat_dice: int = 0, squadron_attack: bool = False, evade_close: bool = True) -> None:
+        self.faces, self.colours, self.band, self.tokens, self.locked = faces, colours, band, tokens, locked or set()
+        self.zone_shields, self.adjacent_shields, self.hull_left = zone_shields, adjacent_shields, hull_left
+        self.threat_dice, self.squadron_attack, self.evade_close = threat_dice, squadron_attack, evade_close
 
 
 TOKEN_ORDER = ("scatter", "evade", "brace", "redirect", "contain")  # the order their effects apply (_after)
 
 
-@dataclass(frozen=True, slots=True)
 class _After:
-    """The attack as it stands once some tokens have taken effect."""
-    faces: tuple[str, ...]
-    damage: int  # total damage (after a brace)
-    cards: int  # damage cards (after a redirect and the defending zone's shields)
-    destroyed: bool
-    faceup: bool  # a crit would deal the first card face up
+    """The attack as it stands once some tokens have taken effect (a plain class: compiled, built by a direct call)."""
+    def __init__(self, faces: tuple[str, ...], damage: int, cards: int, destroyed: bool, faceup: bool) -> None:
+        self.faces, self.damage, self.cards = faces, damage, cards  # damage after a brace, cards after a redirect
+        self.destroyed, self.faceup = destroyed, faceup  # faceup: a crit would deal the first card face up
 
 
 def _after(v: DefenceView, kinds: Collection[str]) -> _After:
@@ -364,7 +364,7 @@ def defence(v: DefenceView, n: Numbers | None = None) -> Decision:
     chosen (docs 'Defence tokens'). Evade is chosen against the highest-damage die.
     """
     n = n or numbers()  # token_order: the order the AI considers its tokens in (published: TOKEN_ORDER)
-    if _damage(v.faces, v.squadron_attack) <= 0:
+    if damage(v.faces, v.squadron_attack) <= 0:
         return Decision([], (Reason("ARM.DEF.USE", "no damage: keep every token"),))
     available: dict[str, bool] = {}
     for kind, exhausted in v.tokens:  # prefer a readied copy of each kind
@@ -462,16 +462,15 @@ def squadron_move(squad: str, enemy_squad: str | None, reach_squad: bool, enemy_
 
 
 # ------------------------------------------------------------------ navigation
-class Course(NamedTuple):
-    """One course the AI could take, as measured (a named tuple, like Shot: one per course, up to 66 a decision)."""
-    key: str
-    speed: int
-    clicks: tuple[int, ...]
-    double_arc: str | None  # enemy ship double-arced at the end, if any
-    formation_error: float  # mm from the ship's formation slot
-    on_table: bool = True
-    overlap: bool = False
-    navigate: bool = False  # needs the navigate dial or token
+class Course:
+    """One course the AI could take, as measured (up to 66 a decision; not a named tuple: compiled, built by a direct
+    call, where a named tuple's __new__ runs as interpreted code)."""
+    def __init__(self, key: str, speed: int, clicks: tuple[int, ...], double_arc: str | None, formation_error: float,
+                 on_table: bool = True, overlap: bool = False, navigate: bool = False) -> None:
+        self.key, self.speed, self.clicks = key, speed, clicks
+        self.double_arc = double_arc  # enemy ship double-arced at the end, if any
+        self.formation_error = formation_error  # mm from the ship's formation slot
+        self.on_table, self.overlap, self.navigate = on_table, overlap, navigate  # navigate: needs the dial or token
 
 
 def course(options: list[Course]) -> Decision:
@@ -486,10 +485,16 @@ def course(options: list[Course]) -> Decision:
     pool = safe or [c for c in options if c.on_table] or options
     doubles = [c for c in pool if c.double_arc]
     if doubles:
-        c = min(doubles, key=lambda c: (c.formation_error, c.key))
+        c = doubles[0]  # the first of the least (formation error, key), as min() takes it
+        for d in doubles[1:]:
+            c = d if d.formation_error < c.formation_error or (d.formation_error == c.formation_error and d.key < c.key) else c
         reasons.append(Reason("ARM.CMD.NAV", f"breaks formation: speed {c.speed} {c.clicks} double-arcs {c.double_arc}"))
     else:
-        c = min(pool, key=lambda c: (c.formation_error, c.navigate, c.key))
+        c = pool[0]  # the first of the least (formation error, navigate, key), as min() takes it
+        for d in pool[1:]:
+            if d.formation_error < c.formation_error or (d.formation_error == c.formation_error and (
+                    d.navigate < c.navigate or (d.navigate == c.navigate and d.key < c.key))):
+                c = d
         reasons.append(Reason("ARM.CMD.NAV", f"keeps formation: speed {c.speed} yaw {c.clicks} "
                               f"({c.formation_error:.0f} mm from its place)"))
     return Decision(c.key, tuple(reasons))

@@ -90,9 +90,10 @@ class Attacks(Movement):
                 faces[blank] = D.roll_die(self.dice, colours[blank], "concentrate fire: reroll", side)
             if att.dial == "concentrate" or use_token:
                 att.used.add("concentrate")
-        self.emit("attack", side, attacker=att.uid, zone=shot.zone, target=dfd.uid, tzone=shot.tzone,
-                  band=shot.band, dice="".join(colours), faces=list(faces), obstructed=shot.obstructed,
-                  counter=bool(counter))
+        if self.logging():
+            self.emit("attack", side, attacker=att.uid, zone=shot.zone, target=dfd.uid, tzone=shot.tzone,
+                      band=shot.band, dice="".join(colours), faces=list(faces), obstructed=shot.obstructed,
+                      counter=bool(counter))
         if isinstance(dfd, Squad):
             dmg = D.damage(faces, True)
             self.hurt_squad(dfd, dmg, att)
@@ -134,8 +135,9 @@ class Attacks(Movement):
             zs = dfd.zone_shields(zone)
             want = dmg - zs if dmg > zs else dmg // 2
             redirected = min(dfd.zone_shields(adj), max(want, 0))
-        self.emit("defence", dfd.side, ship=dfd.uid, spent=[k + ("*" if e else "") for k, e in spent],
-                  faces=list(faces), damage=dmg)
+        if self.logging():
+            self.emit("defence", dfd.side, ship=dfd.uid, spent=[k + ("*" if e else "") for k, e in spent],
+                      faces=list(faces), damage=dmg)
         if redirected:
             dfd.shields[ZONE_INDEX[adj]] -= redirected
         self.hurt_ship(dfd, zone, dmg - redirected, crit, att)

@@ -96,6 +96,11 @@ class GameBase:
         if self.log.enabled or self.log.listeners:
             self.log.emit(kind, self.round, 0, side, **data)
 
+    def logging(self) -> bool:
+        """Whether an event would be kept or heard (emit's test): callers whose event data costs work to build (each
+        unit's view, rounded coordinates) build it only then. Simulations and searches run with the log off."""
+        return self.log.enabled or bool(self.log.listeners)
+
     def _ask(self, kind: str, side: str, *, state: Any = None, subject: Any = None,
              options: tuple[Any, ...] | Callable[[], tuple[Any, ...]] = (), default: Any = None,
              check: Callable[[Any], Any] | None = None, prompt: str = "") -> Request:

@@ -8,16 +8,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import product
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..core.contract import Option
 from ..core.words import signed
 from .data import ShipSpec
 from .geometry import Pose
 from .maneuver_tool import maneuver
-from .measure import Table, engaged_with, size_of
-from .polygons import circle, overlaps
+from .measure import engaged_with, size_of
+from .polygons import SLACK, circle, overlaps
 from .state import Ship, Squad
+
+if TYPE_CHECKING:
+    from .base import GameBase as Table  # the engine (measure.py: typed as its class, read natively compiled)
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
 
 # (id of a ship card, speed, speed change, dial's extra click) -> (card, options)
 _COURSES: Final[dict[tuple[int, int, int, bool], tuple[ShipSpec, tuple[Option, ...]]]] = {}
@@ -69,24 +75,49 @@ def squad_moves(game: Table, q: Squad) -> list[Option]:
     out = [Option("stay", "stay")]
     reach = game.geo.ruler.distance[q.spec.speed - 1] if q.spec.speed else 0.0
     r = game.geo.squadron_base.radius
-    units: list[Ship | Squad] = [*game.live_ships(), *[s for s in game.live_squads() if s is not q]]
-    for u in units:
-        dx, dy = u.x - q.x, u.y - q.y
-        dist = math.hypot(dx, dy) or 1.0
-        stop = (max(size_of(u).base) / 2 if isinstance(u, Ship) else r) + r + 3
-        step = max(0.0, min(reach, dist - stop))
-        x, y = q.x + dx / dist * step, q.y + dy / dist * step
-        what = "toward" if u.side != q.side else "to"
-        out.append(Option(f"move:{u.uid}", f"move {what} {u.uid}", (x, y)))
+    # the ships, then the other squadrons (each kind in its own loop: compiled, its fields are read natively)
+    for s in game.live_ships():
+        out.append(_move_to(q, s.uid, s.side, s.x, s.y, max(size_of(s).base) / 2 + r + 3, reach))
+    for o in game.live_squads():
+        if o is not q:
+            out.append(_move_to(q, o.uid, o.side, o.x, o.y, r + r + 3, reach))
     return out
 
 
+_MOVE_TEXT: Final[dict[str, tuple[str, str, str]]] = {}  # uid -> a move's key, and its label toward an enemy, a friend
+
+
+def _move_to(q: Squad, uid: str, side: str, ux: float, uy: float, stop: float, reach: float) -> Option:
+    """The option moving ``q`` toward the unit ``uid`` at (ux, uy), up to ``stop`` from its centre."""
+    dx, dy = ux - q.x, uy - q.y
+    dist = _hypot(dx, dy) or 1.0
+    step = max(0.0, min(reach, dist - stop))
+    x, y = q.x + dx / dist * step, q.y + dy / dist * step
+    text = _MOVE_TEXT.get(uid)
+    if text is None:
+        if len(_MOVE_TEXT) > 4096:  # bounded: units named by a person's own fleets
+            _MOVE_TEXT.clear()
+        text = _MOVE_TEXT[uid] = (f"move:{uid}", f"move toward {uid}", f"move to {uid}")
+    return Option(text[0], text[1] if side != q.side else text[2], (x, y))
+
+
 def _crowded(game: Table, q: Squad, x: float, y: float) -> bool:
+    """Another squadron's centre nearer than two radii, or a ship's base overlapping (a ship's centre within 120 mm).
+    Offsets whose squared length settles a distance test skip the exact distance (polygons.SLACK)."""
     r = game.geo.squadron_base.radius
-    if any(o is not q and math.hypot(o.x - x, o.y - y) < 2 * r for o in game.live_squads()):
-        return True
+    two = 2 * r
+    two2 = two * two * SLACK
+    for o in game.live_squads():
+        if o is not q:
+            dx, dy = o.x - x, o.y - y
+            if dx * dx + dy * dy <= two2 and _hypot(dx, dy) < two:
+                return True
     poly = circle(x, y, r)
-    return any(math.hypot(s.x - x, s.y - y) < 120 and overlaps(poly, s.fp.base) for s in game.live_ships())
+    for s in game.live_ships():
+        dx, dy = s.x - x, s.y - y
+        if dx * dx + dy * dy <= 14400.0 * SLACK and _hypot(dx, dy) < 120 and overlaps(poly, s.fp.base):
+            return True
+    return False
 
 
 def _pinned(game: Table, q: Squad) -> bool:

@@ -57,8 +57,9 @@ class Deployment(Attacks):
 
     def deploy(self) -> Steps:
         """Set-up: obstacles, initiative, the player's deployment, then the AI's (ARM.DEPLOY.*)."""
-        self.emit("setup", game="armada", setup=self.setup.to_dict(), seed=self.dice.seed,
-                  width=self.width, depth=self.depth, **procedure.robot_rules_record(self.robot_rules))
+        if self.logging():  # the record of the set-up and of a variant's differences is built for a log only
+            self.emit("setup", game="armada", setup=self.setup.to_dict(), seed=self.dice.seed,
+                      width=self.width, depth=self.depth, **procedure.robot_rules_record(self.robot_rules))
         self._obstacles()
         pi, pr = self.points(IMPERIAL), self.points(REBEL)
         # the lower fleet total chooses; both choose to go first (docs 'Initiative'); tie: coin
@@ -117,9 +118,10 @@ class Deployment(Attacks):
             if contact:
                 self._touching(q, host, placed)
             placed.append(q)
-        self.emit("deployed", focal=[round(self.focal[0], 1), 0.0], style=self.style, zone=where,
-                  ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads],
-                  obstacles=[[o.kind, round(o.x, 1), round(o.y, 1)] for o in self.obstacles])
+        if self.logging():
+            self.emit("deployed", focal=[round(self.focal[0], 1), 0.0], style=self.style, zone=where,
+                      ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads],
+                      obstacles=[[o.kind, round(o.x, 1), round(o.y, 1)] for o in self.obstacles])
 
     def _touching(self, q: Squad, host: Ship, placed: list[Squad]) -> None:
         """ARM.DEPLOY.ZONE, cautious: move ``q`` to the nearest spot around ``host`` (turning about the ship's

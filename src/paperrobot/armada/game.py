@@ -189,7 +189,8 @@ class Game(Deployment):
             if self.boundary is not None:
                 self.boundary()
             self.status_phase()
-            self.emit("picture", ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads])
+            if self.logging():
+                self.emit("picture", ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads])
             self.phase = "round"
         self.phase = "end"
         return self.finish()
@@ -205,7 +206,8 @@ class Game(Deployment):
             winner = IMPERIAL if si > sr else REBEL if sr > si else second  # tie: second player wins
             result = "points"
         self.emit("end", winner=winner, result=result, score=dict(self.score), rounds=self.round)
-        self.emit("picture", ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads])
+        if self.logging():
+            self.emit("picture", ships=[s.to_view() for s in self.ships], squadrons=[q.to_view() for q in self.squads])
         metrics = {"imperial_score": float(self.score[IMPERIAL]), "rebel_score": float(self.score[REBEL]),
                    "imperial_ships_lost": float(sum(s.destroyed for s in self.ships if s.side == IMPERIAL)),
                    "rebel_ships_lost": float(sum(s.destroyed for s in self.ships if s.side == REBEL))}

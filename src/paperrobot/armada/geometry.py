@@ -89,19 +89,22 @@ class Footprint:
     def targets(self) -> dict[str, Point]:
         targets = self._targets
         if targets is None:
-            self._fill()
-            targets = self._targets
-            assert targets is not None
+            # to_world of the four targeting points, as _fill works out the others (a course's footprint, measured
+            # for its arcs and zones, never reads them)
+            local, (c, s) = _local(self.size), self.cs
+            x, y = self.centre
+            p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[13:]]
+            targets = self._targets = {"front": p[0], "rear": p[1], "left": p[2], "right": p[3]}
         return targets
 
     def _fill(self) -> dict[str, Poly]:
-        """Work out the hull zones, arcs and targeting points (all three at once); returns the zones."""
+        """Work out the hull zones and arcs (both at once); returns the zones."""
         local, (c, s) = _local(self.size), self.cs
         x, y = self.centre
         # to_world(x, y, a, u, v) for every point, with cos and sin taken once (the same arithmetic). The points
         # are typed Any here: compiled, a Point read as such is unboxed and boxed anew at every place it is put
-        # (the apex is in seven); as Any each point is one tuple, shared by the zones, arcs and targets
-        p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:]]
+        # (the apex is in seven); as Any each point is one tuple, shared by the zones and arcs
+        p: list[Any] = [(x + u * c - v * s, y + u * s + v * c) for u, v in local[4:13]]
         apex, fl, fr, rl, rr = p[0], p[1], p[2], p[3], p[4]
         zones: dict[str, Any] = {
             "front": [p[5], fl, apex, fr, p[6]],
@@ -111,41 +114,62 @@ class Footprint:
         }
         self._zones = zones
         self._arcs = {"front": (apex, fl, fr), "left": (apex, fl, rl), "right": (apex, fr, rr), "rear": (apex, rl, rr)}
-        self._targets = {"front": p[9], "rear": p[10], "left": p[11], "right": p[12]}
         return zones
 
 
-_LOCAL: Final[dict[int, tuple[SizeClass, tuple[Point, ...]]]] = {}  # id(size) -> (size, its footprint's points in the ship's frame)
+class _Size:
+    """What is worked out once per size class (a game has a few): the (u, v) of every point of a footprint in the
+    order footprint() reads them, the radii of the discs around the centre that hold the base and hull zones
+    (fp_reach), the hull zones (zone_reach) and the base (ship_radius), and the arcs' planes in the ship's frame
+    (made when first read, _local_planes). Found by _of(size): compiled, its fields are read natively."""
+
+    def __init__(self, size: SizeClass) -> None:
+        self.size = size
+        bw, bl = size.base
+        tw, tl = size.token
+        hw, hl = tw / 2, tl / 2
+        sx, sy = size.target_side
+        local: tuple[Point, ...] = ((bl / 2, bw / 2), (-bl / 2, bw / 2), (-bl / 2, -bw / 2), (bl / 2, -bw / 2),  # 0-3
+                 (hl - size.arc_centre, 0.0),  # 4 apex of the arcs
+                 (hl - size.front_end, hw), (hl - size.front_end, -hw),  # 5-6 fl, fr
+                 (hl - size.rear_end, hw), (hl - size.rear_end, -hw),  # 7-8 rl, rr
+                 (hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw),  # 9-12 the token's corners
+                 (hl - size.target_front, 0.0), (hl - size.target_rear, 0.0), (hl - sy, sx), (hl - sy, -sx))  # 13-16
+        self.local = local
+        self.reach = max(math.hypot(u, v) for u, v in local[:13])
+        self.zone_reach = max(math.hypot(u, v) for u, v in local[4:13])
+        self.radius = math.hypot(size.base[0] / 2, size.base[1] / 2)
+        self.planes: dict[str, LocalPlane] | None = None
+
+
+_SIZES: Final[list[_Size]] = []  # every size class seen, by identity
+
+
+def _of(size: SizeClass) -> _Size:
+    """The _Size of a size class, found by identity among the few seen: no id() boxed and hashed at each read (the
+    per-size tables were dictionaries keyed by id(size), read several times per course measured)."""
+    for known in _SIZES:
+        if known.size is size:
+            return known
+    if len(_SIZES) > 64:  # bounded: size classes loaded again and again (a geometry file per game)
+        _SIZES.clear()
+    known = _Size(size)
+    _SIZES.append(known)
+    return known
 
 
 def _local(size: SizeClass) -> tuple[Point, ...]:
     """The (u, v) of every point of a footprint, in the order footprint() reads them: worked out once per size."""
-    hit = _LOCAL.get(id(size))
-    if hit is not None and hit[0] is size:
-        return hit[1]
-    bw, bl = size.base
-    tw, tl = size.token
-    hw, hl = tw / 2, tl / 2
-    sx, sy = size.target_side
-    local: tuple[Point, ...] = ((bl / 2, bw / 2), (-bl / 2, bw / 2), (-bl / 2, -bw / 2), (bl / 2, -bw / 2),  # 0-3 base
-             (hl - size.arc_centre, 0.0),  # 4 apex of the arcs
-             (hl - size.front_end, hw), (hl - size.front_end, -hw),  # 5-6 fl, fr
-             (hl - size.rear_end, hw), (hl - size.rear_end, -hw),  # 7-8 rl, rr
-             (hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw),  # 9-12 the token's corners
-             (hl - size.target_front, 0.0), (hl - size.target_rear, 0.0), (hl - sy, sx), (hl - sy, -sx))  # 13-16
-    _LOCAL[id(size)] = (size, local)
-    return local
-
-
-_PLANES: Final[dict[int, tuple[SizeClass, dict[str, LocalPlane]]]] = {}
+    return _of(size).local
 
 
 def _local_planes(size: SizeClass) -> dict[str, LocalPlane]:
     """_plane's values for each arc in the ship's own frame (for arc_test): worked out once per size."""
-    hit = _PLANES.get(id(size))
-    if hit is not None and hit[0] is size:
-        return hit[1]
-    planes: dict[str, LocalPlane] = {}
+    known = _of(size)
+    planes = known.planes
+    if planes is not None:
+        return planes
+    planes = {}
     for zone, arc in Footprint(None, None, None, None, (0.0, 0.0), None, size, (1.0, 0.0)).arcs.items():
         (ax, ay), r1, r2 = arc
         mx, my = (r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2
@@ -155,43 +179,25 @@ def _local_planes(size: SizeClass) -> dict[str, LocalPlane]:
         planes[zone] = (ax, ay, ux, uy, 1.0 if ux * (iy - ay) - uy * (ix - ax) >= 0 else -1.0,
                         vx, vy, 1.0 if vx * (iy - ay) - vy * (ix - ax) >= 0 else -1.0,
                         math.hypot(ux, uy), math.hypot(vx, vy))
-    _PLANES[id(size)] = (size, planes)
+    known.planes = planes
     return planes
-
-
-_REACH: Final[dict[int, tuple[SizeClass, float]]] = {}
 
 
 def fp_reach(size: SizeClass) -> float:
     """The radius of a disc around a ship's centre that holds its base and hull zones (for arc_test)."""
-    hit = _REACH.get(id(size))
-    if hit is None or hit[0] is not size:
-        hit = _REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[:13]))
-    return hit[1]
-
-
-_ZONE_REACH: Final[dict[int, tuple[SizeClass, float]]] = {}
+    return _of(size).reach
 
 
 def zone_reach(size: SizeClass) -> float:
     """The radius of a disc around a ship's centre that holds its hull zones (the token's points; the base may reach
     further): the nearest two ships' hull zones can be is their centres' distance less both (for dice bounds)."""
-    hit = _ZONE_REACH.get(id(size))
-    if hit is None or hit[0] is not size:
-        hit = _ZONE_REACH[id(size)] = (size, max(math.hypot(u, v) for u, v in _local(size)[4:13]))
-    return hit[1]
-
-
-_RADII: Final[dict[int, tuple[SizeClass, float]]] = {}
+    return _of(size).zone_reach
 
 
 def ship_radius(size: SizeClass) -> float:
-    """The radius of the circle around a base (centre to corner): worked out once per size (keyed by the size
-    object, as _local: hashing its base's two floats at every call was a measurable cost)."""
-    hit = _RADII.get(id(size))
-    if hit is None or hit[0] is not size:
-        hit = _RADII[id(size)] = (size, math.hypot(size.base[0] / 2, size.base[1] / 2))
-    return hit[1]
+    """The radius of the circle around a base (centre to corner): worked out once per size (hashing its base's two
+    floats at every call was a measurable cost)."""
+    return _of(size).radius
 
 
 def footprint(size: SizeClass, x: float, y: float, a: float) -> Footprint:

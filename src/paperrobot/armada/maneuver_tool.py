@@ -55,31 +55,39 @@ def tool_path(x: float, y: float, a: float, length: float, speed: int, clicks: S
 def maneuvers(x: float, y: float, a: float, length: float, moves: Sequence[tuple[int, tuple[int, ...]]],
               tool: Tool | None = None) -> list[Pose]:
     """[maneuver(x, y, a, length, speed, clicks, tool) for speed, clicks in moves], with the same arithmetic: the
-    front's place and heading after each joint are worked out once for all courses that share the joints before."""
+    front's place and heading after each joint are worked out once for the joints a course shares with the course
+    before it (courses come by speed and in product order: neighbours share all but their last joints), with no
+    prefix of clicks built or hashed."""
     t = tool or geometry().tool
     long_s, short_s = t.long_segment, t.short_segment
     step = math.radians(t.click_degrees)
-    after: dict[tuple[int, ...], Pose] = {(): (x + math.cos(a) * length / 2, y + math.sin(a) * length / 2, a)}
+    # the front's x, y and heading after each joint of the last course worked out (index 0: before the first), the
+    # first ``done`` + 1 of them valid, and that course's clicks (lists as long as the longest course: no list is cut)
+    most = 0  # the longest course (a loop: compiled, max() with a default is a generic call)
+    for speed, _ in moves:
+        if speed > most:
+            most = speed
+    fxs = [x + math.cos(a) * length / 2] * (most + 1)
+    fys = [y + math.sin(a) * length / 2] * (most + 1)
+    hs = [a] * (most + 1)
+    done = 0
+    last: tuple[int, ...] = ()
     out: list[Pose] = []
     for speed, clicks in moves:
         if speed == 0:
             out.append((x, y, a))
             continue
-        done = clicks[:speed]
-        state = after.get(done)
-        if state is None:
-            j = speed - 1
-            while clicks[:j] not in after:
-                j -= 1
-            fx, fy, h = after[clicks[:j]]
-            for joint in range(j, speed):
-                fx += math.cos(h) * long_s
-                fy += math.sin(h) * long_s
-                h += clicks[joint] * step
-                fx += math.cos(h) * short_s
-                fy += math.sin(h) * short_s
-                after[clicks[:joint + 1]] = (fx, fy, h)
-            state = (fx, fy, h)
-        fx, fy, h = state
+        j, shared = 0, min(done, speed)
+        while j < shared and clicks[j] == last[j]:
+            j += 1
+        fx, fy, h = fxs[j], fys[j], hs[j]
+        for joint in range(j, speed):
+            fx += math.cos(h) * long_s
+            fy += math.sin(h) * long_s
+            h += clicks[joint] * step
+            fx += math.cos(h) * short_s
+            fy += math.sin(h) * short_s
+            fxs[joint + 1], fys[joint + 1], hs[joint + 1] = fx, fy, h
+        done, last = speed, clicks
         out.append((fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h))
     return out

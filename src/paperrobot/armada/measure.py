@@ -1,22 +1,30 @@
 """Measuring the table for the engine: legal attacks (arc, range, line of sight, obstruction), engagement, the
 threat to a ship (courses and squadron moves are in courses.py). Functions of the engine (``game``, a Table: Game,
 whose part table.Measures makes each of them a method): they read the units, never change them (the caches aside).
-
-Functions of a Table (a protocol) rather than methods: written while Game was an interpreted class of mixins; the
-engine is one compiled class now (base.py, docs/speed.md "Compiled, sixth step") and table.Measures calls them."""
+(Functions rather than methods: written while Game was an interpreted class of mixins, docs/speed.md.)"""
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from . import dice as D
-from .data import Geometry, Ruler, SizeClass, parse_dice
+from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
-from .polygons import Point, Poly, closest_point, segment_hits_poly
+from .polygons import SLACK, Point, Poly, closest_point, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
-from .state import Obstacle, Ship, Squad
+from .state import ZONE_INDEX, Ship, Squad
+
+if TYPE_CHECKING:  # the engine, typed as its class (compiled: its fields and methods read natively, not by name;
+    from .base import GameBase as Table  # no import at run time: base.py imports this module's users)
+
+_hypot: Final = math.hypot  # a constant: compiled, called without a lookup in the math module each time
+
+
+def _far(dx: float, dy: float, limit: float) -> bool:
+    """_hypot(dx, dy) > limit, worked out only where the squared length does not settle it (polygons.SLACK)."""
+    return dx * dx + dy * dy > limit * limit * SLACK or _hypot(dx, dy) > limit
 
 
 _POOLS: Final[dict[tuple[tuple[int, int, int], str | None], list[str]]] = {}
@@ -49,9 +57,10 @@ SquadSight = tuple[str | None, list[str], Point]
 Disc = tuple[Poly, float, float, float]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ShotOpt:
-    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours."""
+    """A legal attack: attacking zone (None for a squadron), target, defending zone, dice colours. (Its __init__ is
+    written out: compiled, a dataclass's generated __init__ runs as interpreted code, hundreds of shots a battle.)"""
     attacker: Ship | Squad
     zone: str | None
     target: Ship | Squad
@@ -60,37 +69,14 @@ class ShotOpt:
     colours: list[str]
     obstructed: bool
 
+    def __init__(self, attacker: Ship | Squad, zone: str | None, target: Ship | Squad, tzone: str | None,
+                 band: str | None, colours: list[str], obstructed: bool) -> None:
+        self.attacker, self.zone, self.target, self.tzone = attacker, zone, target, tzone
+        self.band, self.colours, self.obstructed = band, colours, obstructed
+
     @property
     def key(self) -> str:
         return f"{self.zone or 'sq'}>{self.target.uid}" + (f":{self.tzone}" if self.tzone else "")
-
-
-class Table(Protocol):
-    """What measuring reads of the engine (Game)."""
-
-    ships: list[Ship]
-    squads: list[Squad]
-    obstacles: list[Obstacle]
-    geo: Geometry
-    width: float
-    depth: float
-    active: Ship | None
-    version: int
-    _shots: dict[tuple[str, float, float, float, frozenset[str], bool], list[ShotOpt]]
-    _memo: dict[str, dict[Any, Any]]
-    _memo_key: tuple[object, ...] | None
-    _pairs: dict[Any, Any]
-    _obstacle_discs: list[Disc] | None
-
-    def live_ships(self, side: str | None = None) -> list[Ship]:
-        ...
-
-    def live_squads(self, side: str | None = None) -> list[Squad]:
-        ...
-
-    @staticmethod
-    def enemy(side: str) -> str:
-        ...
 
 
 def blockers(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Poly]:
@@ -121,7 +107,7 @@ def _blocker_discs(game: Table, attacker: Ship | Squad | None, defender: Ship | 
     out = [(s.fp.base, s.x, s.y, ship_radius(size_of(s))) for s in game.ships
            if not s.destroyed and s is not attacker and s is not defender]
     if game._obstacle_discs is None or len(game._obstacle_discs) != len(game.obstacles):
-        game._obstacle_discs = [(o.poly, o.x, o.y, max(math.hypot(x - o.x, y - o.y) for x, y in o.poly))
+        game._obstacle_discs = [(o.poly, o.x, o.y, max(_hypot(x - o.x, y - o.y) for x, y in o.poly))
                                 for o in game.obstacles]
     return out + game._obstacle_discs
 
@@ -133,14 +119,19 @@ def touch(game: Table) -> None:
 
 def _unmoved(game: Table, key: tuple[object, ...]) -> bool:
     """key == ship_memo's key for the ships as they are, compared item by item without building it (~300 a battle)."""
-    live = [s for s in game.ships if not s.destroyed]
-    if len(key) != len(live) + 1 or key[0] != len(game.obstacles):
+    i, n = 1, len(key)
+    if key[0] != len(game.obstacles):
         return False
-    for i, s in enumerate(live):
-        uid, x, y, a = cast(tuple[str, float, float, float], key[i + 1])
+    for s in game.ships:  # the live ones, in order, against the key's entries (no list of them built)
+        if s.destroyed:
+            continue
+        if i >= n:
+            return False
+        uid, x, y, a = cast(tuple[str, float, float, float], key[i])
         if uid != s.uid or x != s.x or y != s.y or a != s.a:
             return False
-    return True
+        i += 1
+    return i == n
 
 
 def ship_memo(game: Table, name: str) -> dict[Any, Any]:
@@ -171,19 +162,18 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
     out: list[ShotOpt] = []
     enemy = game.enemy(ship.side)
     squads = [] if ships_only else game.live_squads(enemy)
-    at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone
+    at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone: by (ship, zone)
     at_squads = ship_memo(game, "squad-shots") if squads else {}
+    squads = [q for q in squads if not _far(q.x - ship.x, q.y - ship.y, 260.0)]  # the same for every zone
     for zone in ZONES:
         if zone in used:
             continue
-        key = (ship.uid, ship.x, ship.y, ship.a, zone)
+        key = (ship.uid, zone)
         hit = at_ships.get(key)
         if hit is None:
             hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy)
         out += hit
         for q in squads:
-            if math.hypot(q.x - ship.x, q.y - ship.y) > 260:
-                continue
             shot = _squad_shot(game, ship, zone, q, at_squads)
             if shot is not None:
                 out.append(shot)
@@ -201,28 +191,33 @@ def dice_bounds(game: Table, ship: Ship) -> list[tuple[Ship | None, int, list[in
     fp = ship.fp
     ruler = game.geo.ruler
     mine = zone_reach(size_of(ship))
-    batteries = [ship.battery(z) for z in ZONES]
+    arms = ship.arms()
     out: list[tuple[Ship | None, int, list[int]]] = []
+    reach = ruler.long + 140
+    reach2 = reach * reach * SLACK  # _far, inline
     for t in game.live_ships(game.enemy(ship.side)):
-        gap = math.hypot(t.x - ship.x, t.y - ship.y)
-        if gap > ruler.long + 140:
+        dx, dy = t.x - ship.x, t.y - ship.y
+        if dx * dx + dy * dy > reach2:
+            continue
+        gap = _hypot(dx, dy)
+        if gap > reach:
             continue  # as _zone_ship_shots: not measured
         band = range_band(gap - mine - zone_reach(size_of(t)) - 1e-6, ruler)
-        zones = [len(dice_pool(b, band)) if seen >= 0 else 0
-                 for b, seen in zip(batteries, arc_tests(fp, ZONES, t.x, t.y, fp_reach(size_of(t))))]
+        zones = [len(pools[band]) if seen >= 0 else 0
+                 for pools, seen in zip(arms.pools, arc_tests(fp, ZONES, t.x, t.y, fp_reach(size_of(t))))]
         top = sorted(zones)[-2:]
         if top[0] + top[1]:
             out.append((t, top[0] + top[1], zones))
     squads = game.live_squads(game.enemy(ship.side))
     if squads:
-        anti = ship.anti()
+        anti = arms.anti_pools
         zones = [0, 0, 0, 0]
         for q in squads:
-            gap = math.hypot(q.x - ship.x, q.y - ship.y)
+            gap = _hypot(q.x - ship.x, q.y - ship.y)
             if gap > 260:
                 continue  # as _ship_shots
             r = 1.1 * q.radius  # its 12-gon lies within 1.1 radii of its centre (as _squad_sight tests it)
-            n = len(dice_pool(anti, range_band(gap - mine - r - 1e-6, ruler)))
+            n = len(anti[range_band(gap - mine - r - 1e-6, ruler)])
             for i, seen in enumerate(arc_tests(fp, ZONES, q.x, q.y, r)):
                 if seen >= 0:
                     zones[i] += n
@@ -236,7 +231,7 @@ def group_has_shot(game: Table, ship: Ship, target: Ship | None, bounds: list[in
     """Whether ship_shots(ship) holds a shot at one group (``target``; None: the squadrons), measured zone by zone
     (the zones a bound of dice_bounds, ``bounds``, leaves at 0 have none) up to the first shot found."""
     squads = [] if target is not None else [q for q in game.live_squads(game.enemy(ship.side))
-                                            if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+                                            if not _far(q.x - ship.x, q.y - ship.y, 260.0)]
     memo: dict[Any, Any] = ship_memo(game, "squad-shots") if squads else {}
     for zone, bound in zip(ZONES, bounds):
         if not bound:
@@ -260,7 +255,7 @@ def group_dice(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) 
     memo: dict[Any, Any] = {}
     if target is None:
         squads = [q for q in game.live_squads(game.enemy(ship.side))
-                  if math.hypot(q.x - ship.x, q.y - ship.y) <= 260]
+                  if not _far(q.x - ship.x, q.y - ship.y, 260.0)]
         memo = ship_memo(game, "squad-shots")
     # the zones from the highest bound down (sorted is stable: equal bounds in ZONES order)
     for bound, i in sorted([(-b, i) for i, b in enumerate(bounds)]):
@@ -289,30 +284,33 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
     ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
     the squadron is)."""
-    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-    known = at_squads.get(qkey, _UNKNOWN)  # not `in`, then []: the key (five floats) hashed once
+    # ship_memo holds while no ship moves: the ship's uid names its place there (the squadron's is in the key)
+    skey = (ship.uid, zone, q.uid, q.x, q.y)
+    known = at_squads.get(skey, _UNKNOWN)  # not `in`, then []: the key hashed once
     if known is not _UNKNOWN:
         return known  # type: ignore[no-any-return]
+    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
     pairs = pair_memo(game)
     found = pairs.get(qkey, _UNKNOWN)
     if found is _UNKNOWN:
         fp = ship.fp
-        found = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone], ship.anti(),
-                                                game.geo.ruler)
+        found = pairs[qkey] = _squad_sight(game, ship, zone, q, fp.arcs[zone], fp.zones[zone],
+                                           ship.arms().anti_pools, game.geo.ruler)
     seen: SquadSight | None = found
     if seen is None:
-        at_squads[qkey] = None
+        at_squads[skey] = None
         return None
     band, colours, goal = seen
     blocked = obstructed(game, ship.fp.targets[zone], goal, ship, None)
     shot = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), blocked), blocked)
-    at_squads[qkey] = shot
+    at_squads[skey] = shot
     return shot
 
 
-def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: Poly, anti: tuple[int, int, int],
-                 ruler: Ruler) -> SquadSight | None:
-    """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range."""
+def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: Poly,
+                 anti: dict[str | None, list[str]], ruler: Ruler) -> SquadSight | None:
+    """(band, dice, the point aimed at) of a hull zone's attack on a squadron, or None: not in arc or range.
+    ``anti``: the ship's anti-squadron dice at each band (Armament.anti_pools)."""
     seen = arc_test(ship.fp, zone, q.x, q.y, 1.1 * q.radius)  # its 12-gon lies within 1.1 radii of its centre
     if seen < 0:
         return None
@@ -321,7 +319,7 @@ def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: 
     if not part:
         return None
     band = zone_band(zpoly, part, arc[0], ruler)
-    colours = dice_pool(anti, band)
+    colours = anti[band]
     if not colours:
         return None
     return band, colours, closest_point(ship.fp.targets[zone], poly)
@@ -330,10 +328,12 @@ def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: 
 def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
     """_ship_shots at the enemy ships, of one hull zone."""
     out: list[ShotOpt] = []
-    long_r = game.geo.ruler.long
+    reach = game.geo.ruler.long + 140
+    reach2 = reach * reach * SLACK  # _far, inline
     memo = ship_memo(game, "zone-target-shots")
     for t in game.live_ships(enemy):
-        if math.hypot(t.x - ship.x, t.y - ship.y) > long_r + 140:
+        dx, dy = t.x - ship.x, t.y - ship.y
+        if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
             continue
         out += _zone_target_shots(game, ship, zone, t, memo)
     return out
@@ -382,7 +382,7 @@ def _zone_sight(game: Table, ship: Ship, zone: str, t: Ship, tz: str, seen: int)
     if not part:
         return None
     band = zone_band(fp.zones[zone], part, fp.arcs[zone][0], game.geo.ruler)
-    colours = dice_pool(ship.battery(zone), band)
+    colours = ship.arms().pools[ZONE_INDEX[zone]][band]
     if not colours:
         return None
     goal = tfp.targets[tz]
@@ -422,7 +422,7 @@ def engaged_with(game: Table, q: Squad) -> list[Squad]:
     d1 = game.geo.ruler.distance[0]
     r = game.geo.squadron_base.radius
     return [e for e in game.live_squads(game.enemy(q.side))
-            if math.hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
+            if _hypot(e.x - q.x, e.y - q.y) - 2 * r <= d1]
 
 
 def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
@@ -437,7 +437,7 @@ def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
     out = []
     battery = parse_dice(q.spec.battery)
     for s in game.live_ships(game.enemy(q.side)):
-        if math.hypot(s.x - q.x, s.y - q.y) > d1 + 100:
+        if _hypot(s.x - q.x, s.y - q.y) > d1 + 100:
             continue
         for tz in ZONES:
             if poly_within(q.poly, s.fp.zones[tz], d1):
@@ -459,7 +459,7 @@ def in_squad_range(game: Table, ship: Ship, side: str, unactivated: bool = True)
 def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
     """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
     of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
-    centres = math.hypot(q.x - ship.x, q.y - ship.y)
+    centres = _hypot(q.x - ship.x, q.y - ship.y)
     if centres <= limit - 1e-6:
         return True
     if centres - ship_radius(size_of(ship)) - 1.1 * q.radius > limit + 1e-6:

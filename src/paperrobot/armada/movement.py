@@ -3,6 +3,8 @@ and obstacles; a part of the engine (after squadron_phase.SquadronPhase in the c
 from __future__ import annotations
 
 import math
+from typing import Final
+
 from .base import Steps
 from .geometry import ZONES, footprint
 from .measure import size_of
@@ -11,6 +13,9 @@ from .tactics import ship_radius
 from .requests import pick
 from .squadron_phase import SquadronPhase
 from .state import Ship, Squad
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
 
 
 def fullest_zone(ship: Ship) -> str:
@@ -45,21 +50,22 @@ class Movement(SquadronPhase):
             # bases whose circumscribed circles are 1 mm apart cannot overlap: the polygon test is skipped for them
             reach = ship_radius(size) + 1.0
             hit = [o for o in self.live_ships() if o is not ship and
-                   math.hypot(o.x - x, o.y - y) <= reach + ship_radius(size_of(o)) and overlaps(base, o.fp.base)]
+                   _hypot(o.x - x, o.y - y) <= reach + ship_radius(size_of(o)) and overlaps(base, o.fp.base)]
             if not hit or speed == 0:
                 break
             bumped = hit[0]  # the nearest, the first of the nearest (min)
-            near = math.hypot(bumped.x - x, bumped.y - y)
+            near = _hypot(bumped.x - x, bumped.y - y)
             for o in hit[1:]:
-                d = math.hypot(o.x - x, o.y - y)
+                d = _hypot(o.x - x, o.y - y)
                 if d < near:
                     bumped, near = o, d
             speed -= 1  # overlapping: temporarily reduce speed and retry (RRG 'Overlapping')
         if speed > 0:
             ship.x, ship.y, ship.a = x, y, a
             self.touch()
-        self.emit("move", ship.side, ship=ship.uid, speed=ship.speed, moved=speed, clicks=list(clicks),
-                  x=round(ship.x, 1), y=round(ship.y, 1), heading=round(math.degrees(ship.a), 1))
+        if self.logging():  # the rounded place is built only for a log that keeps it
+            self.emit("move", ship.side, ship=ship.uid, speed=ship.speed, moved=speed, clicks=list(clicks),
+                      x=round(ship.x, 1), y=round(ship.y, 1), heading=round(math.degrees(ship.a), 1))
         if bumped is not None:
             for s in (ship, bumped):
                 s.facedown += 1
@@ -87,13 +93,13 @@ class Movement(SquadronPhase):
         reach = ship_radius(size) + 1.0
         for q in self.live_squads():
             # a squadron's polygon lies within 1.1 radii of its centre (circle: 12 sides circumscribing the base)
-            if math.hypot(q.x - ship.x, q.y - ship.y) <= reach + 1.1 * q.radius and overlaps(ship.fp.base, q.poly):
+            if _hypot(q.x - ship.x, q.y - ship.y) <= reach + 1.1 * q.radius and overlaps(ship.fp.base, q.poly):
                 self.push_out(q, ship)
 
     def push_out(self, q: Squad, ship: Ship) -> None:
         """An overlapped squadron is placed touching the ship that moved (RRG 'Overlapping')."""
         dx, dy = q.x - ship.x, q.y - ship.y
-        n = math.hypot(dx, dy) or 1.0
+        n = _hypot(dx, dy) or 1.0
         for step in range(1, 40):
             q.x, q.y = ship.x + dx / n * (n + 5 * step), ship.y + dy / n * (n + 5 * step)
             if not overlaps(ship.fp.base, q.poly):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from ..core.contract import Decision, Request
+from ..core.contract import Decision, Option, Request
 from .geometry import Footprint
 from . import dice as D
 from .measure import ShotOpt
@@ -13,6 +13,13 @@ from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
 from .tactics import angle_diff, arc_dice, course_table, nearest
 from .state import Ship, Squad
+
+if TYPE_CHECKING:
+    from .table import Measures
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_atan2: Final = math.atan2
+_degrees: Final = math.degrees
 
 WHY = ()  # the policy is not a robot of the seed: its choices are not logged as decisions
 
@@ -52,7 +59,7 @@ class Policy:
         return "concentrate" if ship.speed > 0 else "navigate"
 
     def _activate(self, request: Request) -> str:
-        game = request.state
+        game: Measures = request.state
         best: tuple[float, str] | None = None
         for s in request.subject:  # the first of the greatest (expected hits, uid), as max() takes it
             k = (sum(expected(o) for o in game.ship_shots(s)), s.uid)
@@ -108,14 +115,15 @@ class Policy:
         full batteries in place of the dice measured is a floor (float rounding is monotone, so the same sum
         with a larger number subtracted is never above it), and courses are measured from the lowest floor up
         until the next floor is above the best score (or equal to it, listed later)."""
-        game, options = request.state, request.options
+        game: Measures = request.state  # typed as its class: compiled, read natively
+        options: tuple[Option, ...] = request.options
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
         target = nearest(enemies, ship.x, ship.y)
-        most = sum(sorted(sum(ship.battery(z)) for z in ZONES)[-2:])
+        most = sum(sorted(ship.arms().totals)[-2:])
         scored: list[tuple[float, int, tuple[float, float, float | None, float], Footprint]] = []
         for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
-            turn = None if target is None else math.degrees(angle_diff(a, math.atan2(target.y - y, target.x - x))) / 10
+            turn = None if target is None else _degrees(angle_diff(a, _atan2(target.y - y, target.x - x))) / 10
             parts = (0.0 if on else 1e6, 1e4 if bump else 0.0, turn, 5.0 if o.value[2] else 0.0)
             scored.append((_score(parts, most), i, parts, fp))
         scored.sort()  # by (floor, index): the index is unique, so the rest is never compared (no key function)

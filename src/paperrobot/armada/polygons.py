@@ -7,9 +7,16 @@ from __future__ import annotations
 import math
 from typing import Final
 
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
+
 Point = tuple[float, float]
 Poly = list[Point]
 EPS: Final = 1e-6  # Final: compiled, a constant (not a module dictionary lookup in every inner loop)
+# dx² + dy² > limit² x SLACK puts hypot(dx, dy) above the limit whatever the rounding (each is within a few units of
+# 1e-16 of its value): callers skip the exact distance (math.hypot's call is a measurable cost) for offsets plainly
+# beyond a limit, and compare it as before otherwise (NaN aside: no coordinate is NaN)
+SLACK: Final = 1.000000004
 
 _UNIT: Final[dict[int, tuple[tuple[float, float], ...]]] = {}
 
@@ -210,7 +217,7 @@ def closest_point(p: Point, poly: Poly) -> Point:
         L = dx * dx + dy * dy
         t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
         c = (a[0] + t * dx, a[1] + t * dy)
-        d = math.hypot(c[0] - p[0], c[1] - p[1])
+        d = _hypot(c[0] - p[0], c[1] - p[1])
         if d < best:
             best, out = d, c
     return out

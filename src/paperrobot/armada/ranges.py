@@ -4,15 +4,36 @@ two polygons lie within a distance, measured exactly only where cheap bounds lea
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from .data import Ruler, geometry
 from .polygons import Point, Poly, poly_distance
 
 
+class _Ends:
+    """A ruler's range bands' ends, read from the ruler (a pydantic model: each attribute read is looked up by name)
+    once, as floats (compiled: fields read natively)."""
+
+    def __init__(self, ruler: Ruler) -> None:
+        self.ruler = ruler
+        self.close, self.medium, self.long = ruler.close, ruler.medium, ruler.long
+
+
+_LAST: Final[list[_Ends]] = []  # the ends of the ruler read last (a game measures with one ruler)
+
+
+def _ends(ruler: Ruler) -> _Ends:
+    if _LAST and _LAST[0].ruler is ruler:
+        return _LAST[0]
+    ends = _Ends(ruler)
+    _LAST[:] = [ends]
+    return ends
+
+
 def range_band(mm: float, ruler: Ruler | None = None) -> str | None:
     """'close', 'medium', 'long' or None (extreme). A line between bands belongs to the closer band.
     ``ruler``: the game's range ruler (default: the package's)."""
-    r = ruler or geometry().ruler
+    r = _ends(ruler or geometry().ruler)
     if mm <= r.close:
         return "close"
     if mm <= r.medium:
@@ -77,7 +98,7 @@ def zone_band(zone: Poly, part: Poly, apex: Point, ruler: Ruler) -> str | None:
         d = (vx - ax) * (vx - ax) + (vy - ay) * (vy - ay)
         if d < near:
             near = d
-    reach = ruler.close - 1e-6
+    reach = _ends(ruler).close - 1e-6
     if near <= reach * reach:
         return "close"
     lo, hi = _gap_bounds(zone, part, near)

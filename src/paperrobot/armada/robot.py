@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.contract import Decision, Option, Reason, Request
 from ..core.dice import Dice
@@ -22,10 +22,14 @@ from .ranges import poly_within
 from .tactics import angle_diff, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
 from .state import Ship, Squad
 
-# ai.Course(...) without the NamedTuple constructor's Python-level __new__ (up to 66 a course decision; compiled, a
-# call of the class runs that __new__ as interpreted code)
-_new_course: Final = tuple.__new__
-_COURSE: Final = ai.Course
+if TYPE_CHECKING:
+    # the engine, typed as its class (not Any): compiled, its fields and methods are then read natively
+    from .table import Measures
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+_degrees: Final = math.degrees
 
 
 def to_shots(shots: Sequence[Any]) -> list[ai.Shot]:
@@ -53,7 +57,7 @@ def _tzone(tzone: str | None) -> str:
 def _beyond(fp: Footprint, ship: Ship, e: Ship, limit: float) -> bool:
     """poly_distance(fp.base, e.fp.base) > limit (``fp``: a footprint of ``ship``). Bases whose circumscribed
     circles are more than ``limit`` and a micron apart are beyond it without measuring the polygons."""
-    gap = math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(size_of(ship)) - ship_radius(size_of(e))
+    gap = _hypot(e.x - fp.centre[0], e.y - fp.centre[1]) - ship_radius(size_of(ship)) - ship_radius(size_of(e))
     if gap > limit + 1e-6:
         return True
     return not poly_within(fp.base, e.fp.base, limit)
@@ -107,7 +111,7 @@ class Robot:
         how, cmd = dec.action
         return Decision(f"{how}:{cmd}", dec.reasons)
 
-    def command(self, game: Any, ship: Ship) -> Decision:
+    def command(self, game: Measures, ship: Ship) -> Decision:
         """ARM.CMD.ROLL / ARM.CMD.TOKEN / ARM.CMD.NAV: ('dial' | 'token', command)."""
         enemy_in, any_shot = self.in_reach(game, ship)
         missing = any(a < b for a, b in zip(ship.shields, ship.spec.shields))
@@ -125,7 +129,7 @@ class Robot:
         return dec
 
     @staticmethod
-    def in_reach(game: Any, ship: Ship) -> tuple[bool, bool]:
+    def in_reach(game: Measures, ship: Ship) -> tuple[bool, bool]:
         """(an enemy ship, any enemy) in arc and range of a legal attack: any(shot at a ship) and any(shot) of
         game.ship_shots(ship), found group by group (the ships first, most dice first: those the activation has
         measured), each measured only until one answers; a group that dice_bounds leaves out has no shot."""
@@ -146,7 +150,7 @@ class Robot:
         bound is below the most dice measured cannot reach it. A tie is broken by a single double-arced enemy, so
         a tied ship is measured whole. The squadron and stay-out facts are found only when no ship has dice, and
         stay-out only when no ship has squadrons."""
-        game = request.state
+        game: Measures = request.state
         cands = request.subject
         found: list[tuple[int, int, Ship | None, list[int]]] = [
             (bound, i, g, zones) for i, s in enumerate(cands) for g, bound, zones in game.dice_bounds(s)]
@@ -177,7 +181,7 @@ class Robot:
                              self.dice)
 
     @staticmethod
-    def _stays_out(game: Any, ship: Ship, enemies: Sequence[Ship]) -> bool:
+    def _stays_out(game: Measures, ship: Ship, enemies: Sequence[Ship]) -> bool:
         """ARM.ACT.ORDER tier 3: some course on the table, overlapping no ship, ends beyond long range of every enemy."""
         long_r = game.geo.ruler.long
         # every course placed at once (course_table: joints shared, the ships that could be bumped listed once)
@@ -216,67 +220,68 @@ class Robot:
     def _maneuver(self, request: Request) -> Decision:
         return self.course(request.state, request.subject, request.options)
 
-    def course(self, game: Any, ship: Ship, options: Sequence[Option]) -> Decision:
+    def course(self, game: Measures, ship: Ship, options: Sequence[Option]) -> Decision:
         """ARM.CMD.NAV: keep formation, break it for a double arc (ARM.OVERRIDE: stay on the table, do not ram)."""
         enemies: list[Ship] = game.live_ships(REBEL)
         flag = _flagship(game.live_ships(IMPERIAL))
         target = nearest(enemies, flag.x, flag.y)
         aim: tuple[float, float] = (target.x, target.y) if target else game.focal
-        uid = ship.uid
-        # the last item: the course's key in the double-arc memo, (uid, x, y, heading), built once per course
-        measured: list[tuple[str, int, tuple[int, ...], float, bool, bool, bool, object, Footprint]] = []
-        for o, ((x, y, a), fp, on, bump) in zip(options, course_table(game, ship, options)):
+        facts = course_table(game, ship, options)
+        courses: list[ai.Course] = []
+        for o, ((x, y, a), _, on, bump) in zip(options, facts):
             dx, dy = aim[0] - x, aim[1] - y
             # keep the slot: aim at the point beside the aim point matching the ship's place in line
-            n = math.hypot(dx, dy) or 1.0
+            n = _hypot(dx, dy) or 1.0
             ax, ay = aim[0] - dy / n * ship.slot, aim[1] + dx / n * ship.slot
-            want = math.atan2(ay - y, ax - x)
-            err = math.degrees(angle_diff(a, want)) * 3
-            speed, clicks, needs = o.value
+            want = _atan2(ay - y, ax - x)
+            err = _degrees(angle_diff(a, want)) * 3
+            value: tuple[int, tuple[int, ...], bool] = o.value  # typed: unpacked without an iterator, compiled
+            speed, clicks, needs = value
             if ship is not flag:
                 err += abs(speed - flag.speed) * 20
-            measured.append((o.key, speed, clicks, err, on, bump, needs, (uid, x, y, a), fp))
+            courses.append(ai.Course(o.key, speed, clicks, None, err, on, bump, needs))
         # The double arcs are measured only where ai.course reads them: among the courses it may take (those on
         # the table that overlap no ship, else those on the table, else all: its ARM.OVERRIDE pool), in its order
         # (least formation error, then key), up to the first course that has one. Its choice is the same as with
         # every course measured: a later course with a double arc has a larger (error, key), one outside the pool
-        # is never taken.
-        # (the pool and its order are lists of indices into measured: compiled, a course's tuple is then not
-        # unboxed and boxed anew into each list)
-        pool = ([i for i, m in enumerate(measured) if m[4] and not m[5]] or [i for i, m in enumerate(measured) if m[4]]
-                or list(range(len(measured))))
-        doubles: dict[object, list[str]] = game.ship_memo("double-arcs")  # the navigate
-        # look-ahead and the maneuver see the same courses
-        found: dict[str, str] = {}
-        # by (error, key), ties in their order (a stable sort: the index)
-        order = [i for _, _, i in sorted([(measured[i][3], measured[i][0], i) for i in pool])]
-        todo = [measured[i][7] for i in order if measured[i][7] not in doubles]
-        poses: list[Pose] = [(x, y, a) for _, x, y, a in [cast(tuple[str, float, float, float], d) for d in todo]]
-        for dkey, maybe in zip(todo, double_arc_sieve(ship, poses, enemies, game.geo.ruler)):
+        # is never taken. (The pool and its order are lists of indices into courses.)
+        pool = ([i for i, c in enumerate(courses) if c.on_table and not c.overlap]
+                or [i for i, c in enumerate(courses) if c.on_table] or list(range(len(courses))))
+        # the navigate look-ahead and the maneuver see the same courses: kept per ship, by course key (the memo
+        # lasts while no ship moves, so a ship's course key names one end pose)
+        memo: dict[str, dict[str, list[str]]] = game.ship_memo("double-arcs")
+        doubles = memo.get(ship.uid)
+        if doubles is None:
+            doubles = memo[ship.uid] = {}
+        todo = [i for i in pool if courses[i].key not in doubles]
+        poses: list[Pose] = [facts[i][0] for i in todo]
+        for i, maybe in zip(todo, double_arc_sieve(ship, poses, enemies, game.geo.ruler)):
             if not maybe:  # the sieve settles most courses from their centres alone
-                doubles[dkey] = []
+                doubles[courses[i].key] = []
+        # the courses that may have one (most have none: the memo holds []), by (error, key), ties in their order
+        # (a stable sort: the index); a course the memo settles as none is passed over in any order
+        unsettled = [i for i in pool if doubles.get(courses[i].key) != []]
+        order = [i for _, _, i in sorted([(courses[i].formation_error, courses[i].key, i) for i in unsettled])]
         for i in order:
-            key, _, _, _, _, _, _, dkey, fp = measured[i]
-            da = doubles.get(dkey)
+            c = courses[i]
+            da = doubles.get(c.key)
             if da is None:
-                da = doubles[dkey] = double_arcs(ship, fp, enemies, game.geo.ruler, first=True)
+                da = doubles[c.key] = double_arcs(ship, facts[i][1], enemies, game.geo.ruler, first=True)
             if da:
-                found[key] = da[0]
+                c.double_arc = da[0]
                 break
-        courses = [_new_course(_COURSE, (key, speed, clicks, found.get(key), err, on, bump, needs))
-                   for key, speed, clicks, err, on, bump, needs, _, _ in measured]
         return ai.course(courses)
 
     # squadrons
     def _squadron_pick(self, request: Request) -> Decision:
-        game = request.state
+        game: Measures = request.state
         enemy: list[Ship] | list[Squad] = game.live_squads(REBEL) or game.live_ships(REBEL)
         first = ""
         best: tuple[float, str] | None = None
         for q in request.subject:  # the first of the least (distance to the nearest enemy, uid)
             near = math.inf
             for e in enemy:
-                near = min(near, math.hypot(e.x - q.x, e.y - q.y))
+                near = min(near, _hypot(e.x - q.x, e.y - q.y))
             if best is None or (near, q.uid) < best:
                 best, first = (near, q.uid), q.uid
         return Decision(first, (Reason("ARM.SQ.MOVE", f"{first} is the closest to the enemy: it activates first"),))
@@ -315,7 +320,7 @@ class Robot:
         reach = geo.ruler.distance[q.spec.speed - 1] + geo.ruler.distance[0] + 2 * geo.squadron_base.radius
         esq = nearest(g.live_squads(REBEL), q.x, q.y)
         eship = nearest(g.live_ships(REBEL), q.x, q.y)
-        can_reach = esq is not None and math.hypot(esq.x - q.x, esq.y - q.y) <= reach
+        can_reach = esq is not None and _hypot(esq.x - q.x, esq.y - q.y) <= reach
         dec = ai.squadron_move(q.uid, esq.uid if esq else None, can_reach, eship.uid if eship else None, view["ordered"])
         what, uid = dec.action
         if what in ("engage", "attack"):

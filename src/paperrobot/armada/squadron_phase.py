@@ -82,7 +82,8 @@ class SquadronPhase(Measures):
                     dx, dy, step = x - q.x, y - q.y, back
                 q.x, q.y = x, y
                 self.touch()
-                self.emit("squadron-move", q.side, unit=q.uid, x=round(q.x, 1), y=round(q.y, 1))
+                if self.logging():
+                    self.emit("squadron-move", q.side, unit=q.uid, x=round(q.x, 1), y=round(q.y, 1))
             if not ordered:
                 return
 

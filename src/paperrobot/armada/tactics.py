@@ -3,17 +3,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final, TypeVar, cast
+from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from ..core.contract import Option
 from .data import Ruler, ShipSpec, geometry, parse_dice
 from .geometry import (ZONES, Footprint, Pose, _local, _local_planes, arc_part, arc_tests, footprint, fp_reach,
                        ship_radius, zone_reach)
 from .maneuver_tool import maneuvers
-from .polygons import EPS, Point, inside_area, overlaps
+from .polygons import EPS, SLACK, Point, inside_area, overlaps
 from .ranges import within, zone_band
-from .measure import Table, dice_pool, ship_memo, size_of
+from .measure import ship_memo, size_of
 from .state import Ship, Squad
+
+if TYPE_CHECKING:
+    from .base import GameBase as Table  # the engine (measure.py: typed as its class, read natively compiled)
+
+# math functions as constants (Final): compiled, called without looking them up in the math module each time
+_hypot: Final = math.hypot
 
 __all__ = ["ship_radius"]  # re-exported: it lives in geometry (measure uses it, and measure is what tactics reads)
 
@@ -53,8 +59,12 @@ def double_arcs(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler
     if len(reach) < 2:
         return out
     zones = [z for z, _ in reach]
+    far = ruler.long + 140
+    far2 = far * far * SLACK
+    cx, cy = fp.centre
     for e in enemies:
-        if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > ruler.long + 140:
+        dx, dy = e.x - cx, e.y - cy
+        if dx * dx + dy * dy > far2 or _hypot(dx, dy) > far:
             continue
         n = 0
         er = fp_reach(size_of(e))
@@ -92,6 +102,7 @@ def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship],
     zones = [(planes[z], r + 1e-3) for z, r in reach]
     mine = zone_reach(size)
     far = ruler.long + 140 + 1e-3
+    far2 = far * far * SLACK
     units = [(e.x, e.y, fp_reach(size_of(e))) for e in enemies]
     out: list[bool] = []
     for x, y, a in poses:
@@ -99,7 +110,9 @@ def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship],
         keep = False
         for ex, ey, er in units:
             dx, dy = ex - x, ey - y
-            gap = math.hypot(dx, dy)
+            if dx * dx + dy * dy > far2:
+                continue
+            gap = _hypot(dx, dy)
             if gap > far:
                 continue
             nearest = gap - mine - er
@@ -122,7 +135,7 @@ def nearest(units: Sequence[Unit], x: float, y: float) -> Unit | None:
     best: Unit | None = None
     best_d, best_uid = math.inf, ""
     for u in units:
-        d = math.hypot(u.x - x, u.y - y)
+        d = _hypot(u.x - x, u.y - y)
         if best is None or d < best_d or (d == best_d and u.uid < best_uid):
             best, best_d, best_uid = u, d, u.uid
     return best
@@ -141,45 +154,52 @@ def course_table(game: Table, ship: Ship, options: Sequence[Option]) -> list[Cou
     """course_facts of every option, measured together: the end poses share their joints (geometry.maneuvers), the
     ships that could be bumped are listed once."""
     memo = ship_memo(game, "course-facts")
-    # a course's key is ((uid, x, y, heading), speed, clicks), its first part built once (typed object: compiled,
-    # each key and fact is then boxed once, not at every use)
+    # the memo holds a table per place of a ship, (uid, x, y, heading), of each course's facts by its option's key
+    # (a course's key names its speed and clicks: courses._courses): the place's floats are hashed once a call, and
+    # the keys are strings made once (courses' options are shared), their hashes kept (typed object: compiled,
+    # each fact is then boxed once, not at every use)
     where: object = (ship.uid, ship.x, ship.y, ship.a)
-    out: list[CourseFacts | None] = []
-    todo: list[tuple[int, object, int, tuple[int, ...]]] = []
+    table: dict[str, object] | None = memo.get(where)
+    if table is None:
+        table = memo[where] = {}
+    out: list[object] = []
+    todo: list[tuple[int, str, int, tuple[int, ...]]] = []
     for o in options:
-        speed: int
-        clicks: tuple[int, ...]
-        speed, clicks, _ = o.value
-        key: object = (where, speed, clicks)
-        hit = memo.get(key)
+        hit = table.get(o.key)
         if hit is None:
-            todo.append((len(out), key, speed, clicks))
+            value: tuple[int, tuple[int, ...], bool] = o.value  # typed: unpacked without an iterator, compiled
+            todo.append((len(out), o.key, value[0], value[1]))
         out.append(hit)
     if todo:
-        _place(game, ship, todo, out, memo)
+        _place(game, ship, todo, out, table)
     return cast(list[CourseFacts], out)  # every course placed: no None is left
 
 
-def _place(game: Table, ship: Ship, todo: list[tuple[int, object, int, tuple[int, ...]]],
-           out: list[CourseFacts | None], memo: dict[object, object]) -> None:
+def _place(game: Table, ship: Ship, todo: list[tuple[int, str, int, tuple[int, ...]]], out: list[object],
+           table: dict[str, object]) -> None:
     """course_table's work for the courses not in the memo: end poses, footprints, table edges, bumps."""
     sx, sy, sa = ship.x, ship.y, ship.a
     size = size_of(ship)
     ends = maneuvers(sx, sy, sa, size.base[1], [(speed, clicks) for _, _, speed, clicks in todo], game.geo.tool)
     reach = ship_radius(size)
-    others = [(o, reach + ship_radius(size_of(o))) for o in game.live_ships() if o is not ship]
+    others: list[tuple[Ship, float, float]] = []  # each other ship, the distance (and its square, polygons.SLACK)
+    for o in game.live_ships():  # beyond which its base and this one cannot overlap
+        if o is not ship:
+            near = reach + ship_radius(size_of(o)) + 1.0
+            others.append((o, near, near * near * SLACK))
     width, depth = game.width, game.depth
     for (i, key, speed, _), (x, y, a) in zip(todo, ends):
         fp = footprint(size, x, y, a)
         bump = False
         if speed > 0:
-            for o, near in others:
+            for o, near, near2 in others:
                 # bases whose circumscribed circles are 1 mm apart cannot overlap: skip the polygon test
-                if math.hypot(o.x - x, o.y - y) <= near + 1.0 and overlaps(fp.base, o.fp.base):
+                dx, dy = o.x - x, o.y - y
+                if dx * dx + dy * dy <= near2 and _hypot(dx, dy) <= near and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
-        out[i] = (x, y, a), fp, on_table(fp, reach, width, depth), bump
-        memo[key] = out[i]  # the same tuple
+        facts: object = ((x, y, a), fp, on_table(fp, reach, width, depth), bump)
+        out[i] = table[key] = facts  # the same tuple
 
 
 def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:
@@ -204,20 +224,24 @@ def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | 
     out: dict[str, int] = {}
     ruler = ruler or geometry().ruler
     reach = ruler.long + 140
-    batteries = [(z, ship.battery(z)) for z in ZONES]
+    reach2 = reach * reach * SLACK
+    cx, cy = fp.centre
+    arms = ship.arms()
     for e in enemies:
-        if math.hypot(e.x - fp.centre[0], e.y - fp.centre[1]) > reach:
+        dx, dy = e.x - cx, e.y - cy
+        if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
             continue
         tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(size_of(e)))
-        for (z, battery), seen in zip(batteries, tests):
-            if sum(battery) <= out.get(z, 0):
+        for i, seen in enumerate(tests):
+            z = ZONES[i]
+            if arms.totals[i] <= out.get(z, 0):
                 continue  # even at close range this zone cannot beat what it already has
             if seen < 0:
                 continue
             arc = fp.arcs[z]
             part = arc_part(e.fp.base, fp, z, seen)
             if part:
-                n = len(dice_pool(battery, zone_band(fp.zones[z], part, arc[0], ruler)))
+                n = len(arms.pools[i][zone_band(fp.zones[z], part, arc[0], ruler)])
                 if n > out.get(z, 0):
                     out[z] = n
     return out

@@ -6,7 +6,7 @@ Choices where the seed is silent are documented in docs/fc.md (section names in 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
@@ -277,9 +277,15 @@ def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]
     order: list[str] = []
     mx = dict(ship.spec.systems).get  # ship.box_max without a scan per question
     box = ship.boxes.get
-    for step in n.repair_steps:
+    for step in n.repair_steps:  # the steps named, called directly (compiled: a native call, not a Python one)
         if step in ALL_OUT:
             _all_out(order, step, mx, box)
+        elif step == "phaser-arcs":
+            _phaser_arcs(order, game, ship, enemy, n, mx, box)
+        elif step == "weapons-and-power":
+            _weapons_and_power(order, game, ship, enemy, n, mx, box)
+        elif step == "rotation":
+            _rotation(order, game, ship, enemy, n, mx, box)
         else:
             REPAIR_STEPS[step](order, game, ship, enemy, n, mx, box)
     order += ["shuttle"] * (mx("shuttle", 0) - box("shuttle", 0))  # not in steps 1-9: last (docs/fc.md#repairs)
@@ -287,7 +293,7 @@ def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]
     return order
 
 
-ALL_OUT = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
+ALL_OUT: Final[tuple[str, ...]] = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
 
 
 def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
@@ -298,8 +304,10 @@ def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
 
 def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 3: a firing arc no phaser covers: repair the preferred phaser that covers it, the widest arc first."""
-    live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
     dead = [w for w in ship.weapons if not w.alive and w.phaser]
+    if not dead:
+        return  # no phaser to repair (most turns): nothing below would be chosen
+    live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
     rank = {kind: i for i, kind in enumerate(n.repair_phaser_preference)}
     for part in BASIC_ARCS:
         if part in live_arcs:
@@ -346,7 +354,15 @@ def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: 
 
 def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 8: the other systems one of each in rotating order ("hull": the forward and rear hull)."""
-    rotation = [k for name in n.repair_rotation for k in (("fhull", "rhull") if name == "hull" else (name,))]
+    rotation = _ROTATIONS.get(n.repair_rotation)
+    if rotation is None:  # the procedure's order with "hull" as its two systems, worked out once per procedure
+        rotation = _ROTATIONS[n.repair_rotation] = tuple(
+            [k for name in n.repair_rotation for k in (("fhull", "rhull") if name == "hull" else (name,))])
+    for k in rotation:
+        if mx(k, 0) != box(k, 0):
+            break
+    else:
+        return  # nothing of the rotation is damaged (most turns)
     missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
     while any(missing.values()):
         for k in rotation:
@@ -355,10 +371,13 @@ def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: 
                 missing[k] -= 1
 
 
+_ROTATIONS: Final[dict[Any, tuple[str, ...]]] = {}  # a procedure's repair_rotation -> the systems in rotating order
+
+
 def _probe(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 9: the probe launcher (FC has no armor on these ships)."""
     order += ["probe"] * (mx("probe", 0) - box("probe", 0))
 
 
-REPAIR_STEPS: dict[str, RepairStep] = {"phaser-arcs": _phaser_arcs, "batteries": _batteries, "reloads": _reloads,
+REPAIR_STEPS: Final[dict[str, RepairStep]] = {"phaser-arcs": _phaser_arcs, "batteries": _batteries, "reloads": _reloads,
                                        "weapons-and-power": _weapons_and_power, "rotation": _rotation, "probe": _probe}

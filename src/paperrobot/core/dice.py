@@ -33,6 +33,8 @@ class Roll(NamedTuple):
         return f"{die}={self.value} ({self.purpose})"
 
 
+_RANDOM: Final = random.Random
+_unseeded: Final = random.Random.__new__  # a generator whose state is set next (Dice.restore)
 _ROLL: Final = Roll  # the class as a constant (compiled, the name Roll is a module dictionary lookup)
 _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor's Python-level call (every roll builds one)
 
@@ -42,9 +44,10 @@ class Dice:
 
     __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker", "unfit")
 
-    def __init__(self, seed: int | None = 0) -> None:
+    def __init__(self, seed: int | None = 0, *, rng: random.Random | None = None) -> None:
+        """``rng``: the generator to roll with, already in its state (restore), instead of one seeded from ``seed``."""
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = rng if rng is not None else random.Random(seed)
         self._script: deque[int] = deque()
         self._strict = False
         self.rolls: list[Roll] = []
@@ -113,9 +116,9 @@ class Dice:
     def restore(cls, snapshot: tuple[Any, ...]) -> "Dice":
         """New dice that roll exactly what the dice of ``snapshot`` would have rolled from there on."""
         seed, state, script, strict, rolls = snapshot
-        dice = cls(0)  # seed 0, not None: None would seed from the system first; the state is set below
-        dice.seed = seed
-        dice._rng.setstate(state)
+        rng = _unseeded(_RANDOM)  # not seeded (a seeding costs as much as the rest of a restore): setstate sets it all
+        rng.setstate(state)
+        dice = cls(seed, rng=rng)
         dice._script = deque(script)
         dice._strict = strict
         dice.rolls = rolls.copy()
@@ -125,7 +128,7 @@ class Dice:
     def reseed(self, seed: int) -> None:
         """Fresh dice from here on (a fork): the record so far stays, nothing scripted is kept."""
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng.seed(seed)  # as random.Random(seed) would be (this generator is these dice' own)
         self._script.clear()
         self._strict = False
 

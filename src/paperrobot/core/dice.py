@@ -35,6 +35,8 @@ class Roll(NamedTuple):
 
 _RANDOM: Final = random.Random
 _unseeded: Final = random.Random.__new__  # a generator whose state is set next (Dice.restore)
+_ROLLS: Final[dict[Any, Any]] = {}  # (sides, value, purpose, side) -> its Roll (values typed Any: kept as objects)
+_ROLLS_LIMIT: Final = 1 << 14  # entries before the memo is cleared (purposes name drones and weapons: few per game)
 _ROLL: Final = Roll  # the class as a constant (compiled, the name Roll is a module dictionary lookup)
 _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor's Python-level call (every roll builds one)
 
@@ -42,12 +44,15 @@ _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor
 class Dice:
     """Seeded dice. ``rolls`` is the full record, in order."""
 
-    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker", "unfit")
+    __slots__ = ("_rng", "_random", "_script", "_strict", "rolls", "seed", "asker", "unfit")
 
     def __init__(self, seed: int | None = 0, *, rng: random.Random | None = None) -> None:
         """``rng``: the generator to roll with, already in its state (restore), instead of one seeded from ``seed``."""
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
+        # its random(), bound once (compiled, self._rng.random() looks the method up at every roll); reseed() keeps
+        # the generator, so this stays its method
+        self._random: Callable[[], float] = self._rng.random
         self._script: deque[int] = deque()
         self._strict = False
         self.rolls: list[Roll] = []
@@ -83,13 +88,19 @@ class Dice:
                 if self._strict or self.unfit is None:
                     raise DiceScriptError(f"scripted value {value} does not fit a {sides}-sided die ({purpose})")
                 replaced: int | None = self.unfit(value, sides, purpose, side)  # None: the seeded die rolls
-                value = replaced if replaced is not None else int(self._rng.random() * sides) + 1
+                value = replaced if replaced is not None else int(self._random() * sides) + 1
         elif self._strict:
             raise DiceScriptError(f"unscripted roll of a {sides}-sided die: {purpose} ({side})")
         else:
             asked = self.asker(sides, purpose, side) if self.asker is not None else None
-            value = asked if asked is not None else int(self._rng.random() * sides) + 1
-        self.rolls.append(_new_roll(_ROLL, (sides, value, purpose, side)))
+            value = asked if asked is not None else int(self._random() * sides) + 1
+        key: tuple[Any, ...] = (sides, value, purpose, side)  # one object (compiled), for the lookup and the Roll
+        made = _ROLLS.get(key)  # a Roll is immutable: one per distinct roll, shared (building one is a generic call)
+        if made is None:
+            if len(_ROLLS) >= _ROLLS_LIMIT:
+                _ROLLS.clear()
+            made = _ROLLS[key] = _new_roll(_ROLL, key)
+        self.rolls.append(made)
         return value
 
     def d6(self, purpose: str, side: str = "") -> int:

@@ -315,9 +315,16 @@ def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
 
 def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 3: a firing arc no phaser covers: repair the preferred phaser that covers it, the widest arc first."""
+    down, covered = False, 0
+    for w in ship.weapons:  # first: is any phaser down, and do the working ones still cover every sector?
+        if w.phaser:
+            if w.alive:
+                covered |= _sector_bits(w.arc)
+            else:
+                down = True
+    if not down or covered == _EVERY_SECTOR:
+        return  # nothing below would be chosen
     dead = [w for w in ship.weapons if not w.alive and w.phaser]
-    if not dead:
-        return  # no phaser to repair (most turns): nothing below would be chosen
     live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
     rank = {kind: i for i, kind in enumerate(n.repair_phaser_preference)}
     for part in BASIC_ARCS:
@@ -329,6 +336,22 @@ def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, m
             w = cover[first[3]]  # the sort's first: ids differ
             order.append(w.id)
             live_arcs |= set(arc_parts(w.arc))
+
+
+_SECTOR_BITS: Final[dict[str, int]] = {}  # arc name -> its 60-degree sectors as bits, in BASIC_ARCS' order
+_EVERY_SECTOR: Final = (1 << len(BASIC_ARCS)) - 1
+
+
+def _sector_bits(arc: str) -> int:
+    bits = _SECTOR_BITS.get(arc)
+    if bits is None:
+        parts = arc_parts(arc)
+        bits = 0
+        for i, part in enumerate(BASIC_ARCS):
+            if part in parts:
+                bits |= 1 << i
+        _SECTOR_BITS[arc] = bits
+    return bits
 
 
 def _batteries(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:

@@ -27,7 +27,7 @@ damage (damage.py) and end of turn (end_of_turn.py) are parts of Game it inherit
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, ClassVar, Generator
+from typing import Any, ClassVar, Final, Generator
 
 from ..core.contract import Request
 from ..core.controller import Decision
@@ -43,7 +43,7 @@ from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # no
 from .state import Drone, Ship, new_ship
 from .fire import Fire
 
-DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
+DRONE_SUBPULSES: Final[tuple[int, ...]] = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 
 
@@ -312,16 +312,20 @@ class Game(Fire):
                 ship.stopped = True
                 if self.rec:
                     self.emit("emergency", side)
-        first, last = (self.ships[side] for side in self.order)  # the robot moves last (FC.GEN.ORDER)
-        pulses = (self.subpulses(first), self.subpulses(last))  # fixed for the impulse
-        for sp in (1, 2, 3, 4):
+        first, last = self.ships[self.order[0]], self.ships[self.order[1]]  # the robot moves last (FC.GEN.ORDER)
+        first_pulses, last_pulses = self.subpulses(first), self.subpulses(last)  # fixed for the impulse
+        for sp in range(1, 5):  # the two ships written out (no zip and pair per sub-pulse: a generator's hot loop)
             self.subpulse = sp
-            for ship, moves in zip((first, last), pulses):
-                if sp in moves:
-                    decision = yield opt.move_request(self, ship, self.legal_moves(ship))
-                    self.move_ship(ship, decision.action)
-                    if self.over:
-                        return
+            if sp in first_pulses:
+                decision = yield opt.move_request(self, first, self.legal_moves(first))
+                self.move_ship(first, decision.action)
+                if self.over:
+                    return
+            if sp in last_pulses:
+                decision = yield opt.move_request(self, last, self.legal_moves(last))
+                self.move_ship(last, decision.action)
+                if self.over:
+                    return
             if sp in DRONE_SUBPULSES and self.drones:
                 self.move_drones()
         self.subpulse = 0

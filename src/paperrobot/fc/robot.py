@@ -65,7 +65,8 @@ class Robot(MovementSteps):
             decision = step(game, ship, enemy, request.data)  # act(), one call fewer
             if kind in PLAIN:  # the engine's action is already an option key
                 return decision
-        return Decision(encode(kind, decision.action), decision.reasons)
+        decision.action = encode(kind, decision.action)  # the step's own new Decision: nobody else holds it yet
+        return decision
 
     def act(self, request: Request) -> Decision:
         """The robot's decision as an engine action (lists and dicts), with its reasons."""

@@ -15,6 +15,7 @@ from .data import ShipSpec
 
 POWER = ("warp", "impulse", "reactor")
 PHASERS: Final[tuple[str, ...]] = ("phaser-1", "phaser-2", "phaser-3")
+KIND_CODES: Final[dict[str, int]] = {"phaser-1": 1, "phaser-2": 2, "phaser-3": 3, "disruptor": 4, "photon": 5}
 
 
 @dataclass(slots=True)
@@ -27,6 +28,7 @@ class Weapon:
     arm: int = 0  # photons: 0 empty, 1 preloaded, 2 armed
     phaser: bool = field(init=False)  # a phaser of any type: read thousands of times a battle, so stored
     masks: tuple[int, ...] | None = field(init=False, repr=False)  # its arc's wedges by facing (arcs.arc_masks)
+    code: int = field(init=False, repr=False, compare=False)  # its kind as a number, 0 for another (weapon_cost's key)
 
     def __init__(self, id: str, kind: str, arc: str, alive: bool = True, fired: bool = False, arm: int = 0) -> None:
         self.id = id
@@ -37,6 +39,7 @@ class Weapon:
         self.arm = arm
         self.phaser = kind in PHASERS  # a phaser of any type: read thousands of times a battle, so stored
         self.masks = arc_masks(arc)  # its arc's wedges by facing (arcs.arc_masks)
+        self.code = KIND_CODES.get(kind, 0)
 
 
 @dataclass(slots=True)

@@ -44,15 +44,14 @@ _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor
 class Dice:
     """Seeded dice. ``rolls`` is the full record, in order."""
 
-    __slots__ = ("_rng", "_random", "_script", "_strict", "rolls", "seed", "asker", "unfit")
+    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker", "unfit")
 
     def __init__(self, seed: int | None = 0, *, rng: random.Random | None = None) -> None:
         """``rng``: the generator to roll with, already in its state (restore), instead of one seeded from ``seed``."""
         self.seed = seed
+        # (not its random() bound once here: copy.deepcopy keeps a builtin method as it is, so a deep copy's dice
+        # would roll the original's generator)
         self._rng = rng if rng is not None else random.Random(seed)
-        # its random(), bound once (compiled, self._rng.random() looks the method up at every roll); reseed() keeps
-        # the generator, so this stays its method
-        self._random: Callable[[], float] = self._rng.random
         self._script: deque[int] = deque()
         self._strict = False
         self.rolls: list[Roll] = []
@@ -88,12 +87,12 @@ class Dice:
                 if self._strict or self.unfit is None:
                     raise DiceScriptError(f"scripted value {value} does not fit a {sides}-sided die ({purpose})")
                 replaced: int | None = self.unfit(value, sides, purpose, side)  # None: the seeded die rolls
-                value = replaced if replaced is not None else int(self._random() * sides) + 1
+                value = replaced if replaced is not None else int(self._rng.random() * sides) + 1
         elif self._strict:
             raise DiceScriptError(f"unscripted roll of a {sides}-sided die: {purpose} ({side})")
         else:
             asked = self.asker(sides, purpose, side) if self.asker is not None else None
-            value = asked if asked is not None else int(self._random() * sides) + 1
+            value = asked if asked is not None else int(self._rng.random() * sides) + 1
         key: tuple[Any, ...] = (sides, value, purpose, side)  # one object (compiled), for the lookup and the Roll
         made = _ROLLS.get(key)  # a Roll is immutable: one per distinct roll, shared (building one is a generic call)
         if made is None:

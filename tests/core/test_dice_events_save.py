@@ -91,3 +91,28 @@ def test_load_dir_rejects_duplicates(tmp_path):
     (tmp_path / "b.toml").write_text('name = "x"\nspeed = 2\n')
     with pytest.raises(DataError, match="already defined"):
         load_dir(tmp_path, Ship, key=lambda s: s.name)
+
+
+def test_copied_dice_roll_on_by_themselves():
+    """A deep copy, a pickle or a restored snapshot of dice rolls what the original would, from its own generator
+    (Dice keeps no bound method of it: copy.deepcopy would keep that as it is); a reseed as fresh dice would."""
+    import copy
+    import pickle
+
+    from paperrobot.core.dice import Dice
+
+    def started() -> Dice:
+        dice = Dice(5)
+        dice.d6("first")
+        return dice
+
+    for copy_of in (copy.deepcopy, lambda d: pickle.loads(pickle.dumps(d)), lambda d: Dice.restore(d.snapshot())):
+        dice = started()
+        copied = copy_of(dice)
+        ahead = [copied.d6("next") for _ in range(5)]
+        assert [dice.d6("next") for _ in range(5)] == ahead
+    again = Dice(9)
+    again.d6("first")
+    again.reseed(5)
+    fresh = Dice(5)
+    assert [again.d6("x") for _ in range(5)] == [fresh.d6("x") for _ in range(5)]

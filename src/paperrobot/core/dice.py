@@ -33,6 +33,10 @@ class Roll(NamedTuple):
         return f"{die}={self.value} ({self.purpose})"
 
 
+_RANDOM: Final = random.Random
+_unseeded: Final = random.Random.__new__  # a generator whose state is set next (Dice.restore)
+_ROLLS: Final[dict[Any, Any]] = {}  # (sides, value, purpose, side) -> its Roll (values typed Any: kept as objects)
+_ROLLS_LIMIT: Final = 1 << 14  # entries before the memo is cleared (purposes name drones and weapons: few per game)
 _ROLL: Final = Roll  # the class as a constant (compiled, the name Roll is a module dictionary lookup)
 _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor's Python-level call (every roll builds one)
 
@@ -42,9 +46,12 @@ class Dice:
 
     __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker", "unfit")
 
-    def __init__(self, seed: int | None = 0) -> None:
+    def __init__(self, seed: int | None = 0, *, rng: random.Random | None = None) -> None:
+        """``rng``: the generator to roll with, already in its state (restore), instead of one seeded from ``seed``."""
         self.seed = seed
-        self._rng = random.Random(seed)
+        # (not its random() bound once here: copy.deepcopy keeps a builtin method as it is, so a deep copy's dice
+        # would roll the original's generator)
+        self._rng = rng if rng is not None else random.Random(seed)
         self._script: deque[int] = deque()
         self._strict = False
         self.rolls: list[Roll] = []
@@ -86,7 +93,13 @@ class Dice:
         else:
             asked = self.asker(sides, purpose, side) if self.asker is not None else None
             value = asked if asked is not None else int(self._rng.random() * sides) + 1
-        self.rolls.append(_new_roll(_ROLL, (sides, value, purpose, side)))
+        key: tuple[Any, ...] = (sides, value, purpose, side)  # one object (compiled), for the lookup and the Roll
+        made = _ROLLS.get(key)  # a Roll is immutable: one per distinct roll, shared (building one is a generic call)
+        if made is None:
+            if len(_ROLLS) >= _ROLLS_LIMIT:
+                _ROLLS.clear()
+            made = _ROLLS[key] = _new_roll(_ROLL, key)
+        self.rolls.append(made)
         return value
 
     def d6(self, purpose: str, side: str = "") -> int:
@@ -113,9 +126,9 @@ class Dice:
     def restore(cls, snapshot: tuple[Any, ...]) -> "Dice":
         """New dice that roll exactly what the dice of ``snapshot`` would have rolled from there on."""
         seed, state, script, strict, rolls = snapshot
-        dice = cls(0)  # seed 0, not None: None would seed from the system first; the state is set below
-        dice.seed = seed
-        dice._rng.setstate(state)
+        rng = _unseeded(_RANDOM)  # not seeded (a seeding costs as much as the rest of a restore): setstate sets it all
+        rng.setstate(state)
+        dice = cls(seed, rng=rng)
         dice._script = deque(script)
         dice._strict = strict
         dice.rolls = rolls.copy()
@@ -125,7 +138,7 @@ class Dice:
     def reseed(self, seed: int) -> None:
         """Fresh dice from here on (a fork): the record so far stays, nothing scripted is kept."""
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng.seed(seed)  # as random.Random(seed) would be (this generator is these dice' own)
         self._script.clear()
         self._strict = False
 

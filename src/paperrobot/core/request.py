@@ -54,6 +54,7 @@ class Form:
                  check: Callable[[dict[str, Any]], Any]):
         self.fields = tuple(fields)
         self._choices, self._check = choices, check
+        self._names = frozenset([f.name for f in self.fields])  # check() reads it for every answer
 
     def choices(self, name: str, earlier: dict[str, Any] | None = None) -> tuple[Any, ...]:
         return tuple(self._choices(name, dict(earlier or {})))
@@ -61,10 +62,12 @@ class Form:
     def check(self, values: dict[str, Any]) -> Any:
         if not isinstance(values, dict):
             raise IllegalAction(f"a form answer is a set of field values, not {type(values).__name__}")
-        names = {f.name for f in self.fields}
-        unknown = sorted(set(values) - names)
-        if unknown:
-            raise IllegalAction(f"'{unknown[0]}' is not a field of this form; the fields are {', '.join(sorted(names))}")
+        names = self._names
+        for name in values:
+            if name not in names:  # no set is built for an answer whose fields are all known (nearly every one)
+                unknown = sorted(set(values) - names)
+                raise IllegalAction(f"'{unknown[0]}' is not a field of this form; the fields are "
+                                    f"{', '.join(sorted(names))}")
         return self._check(values)
 
     def to_json(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ def shot_key(wid: str, tgt: str, mode: str) -> str:
 
 def encode(kind: str, action: Any) -> Any:
     """An engine action (what the robot and the policy compute) in contract terms."""
-    if kind in ("allocate",):
+    if kind == "allocate":
         return {"speed": action.get("speed", 0), "regen": list(action.get("regen", ())),
                 "hold": list(action.get("hold", ())), "photons": list(action.get("photons", ()))}
     if kind == "fire":
@@ -29,6 +29,8 @@ def encode(kind: str, action: Any) -> Any:
             return {}  # hold fire
         return {f"shot{i}": shot_key(s[0], s[1], s[2]) for i, s in enumerate(action, 1)}
     if kind == "launch":
+        if not action:
+            return {}  # no launch (most launch steps)
         return {f"launch{i}": t for i, t in enumerate(action, 1)}
     if kind == "defend":
         out: dict[str, Any] = {"order": [did for did, _ in action]}
@@ -38,6 +40,8 @@ def encode(kind: str, action: Any) -> Any:
     if kind == "repair":
         return {"order": list(action)}
     if kind == "transfer":
+        if not action:
+            return {}  # no transfer (most ends of turn)
         return {f"move{i}": f"{a}>{b}:{n}" for i, (a, b, n) in enumerate(action, 1)}
     if kind == "reinforce":
         return str(int(action))

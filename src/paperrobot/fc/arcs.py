@@ -8,14 +8,27 @@ RH as L, R, LR, RR.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ..core import hexgrid
 from ..core.hexgrid import HALF_ARCS, in_arc  # noqa: F401 (FC's arc test is core's)
 
 
-@lru_cache(maxsize=None)
+# arc name -> its sectors. A Final dict, not functools.lru_cache: compiled callers (the repair steps, the arc widths)
+# call a compiled function natively, where an lru_cache wrapper is a Python object called through the interpreter's
+# call protocol. The arc names are the ship cards' few.
+_PARTS: Final[dict[str, tuple[str, ...]]] = {}
+
+
 def arc_parts(arc: str) -> tuple[str, ...]:
     """The 60-degree sectors of an FC arc name (``FH``, ``RH`` and every core name, joined with '+')."""
+    found = _PARTS.get(arc)
+    if found is None:
+        found = _PARTS[arc] = _arc_parts(arc)  # a name that is no arc raises (core's ValueError) and is not kept
+    return found
+
+
+def _arc_parts(arc: str) -> tuple[str, ...]:
     parts: list[str] = []
     for piece in arc.upper().replace(" ", "").split("+"):
         found = HALF_ARCS.get(piece) or hexgrid.arc_parts(piece)  # core raises a clear ValueError

@@ -49,7 +49,7 @@ class GameBase:
     _turn_modes: dict[tuple[str, int], int]
     view_fns: dict[str, Callable[[], dict[str, Any]]]
     enemies: dict[str, Ship]
-    costs: dict[tuple[str, int, str, int], float | None]
+    costs: dict[Any, float | None]  # weapon_cost's memo: by an int packing kind, arming, mode and range (or a tuple)
     turn: int
     impulse: int
     subpulse: int

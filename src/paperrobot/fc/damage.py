@@ -33,8 +33,9 @@ class Damage(EndOfTurn):
         internal = left - absorbed
         if internal == 0 and damage >= self.rules.burn_through:
             internal = 1  # the 10-point volley rule: one point always gets through
-        self.emit("damage", ship.side, shield=shield, damage=damage, reinforced=reinforce, shield_boxes=absorbed,
-                  internal=internal, shield_left=ship.shields[shield - 1])
+        if self.rec:  # emit() checks it too; here the event's data is not even built (a silent game)
+            self.emit("damage", ship.side, shield=shield, damage=damage, reinforced=reinforce, shield_boxes=absorbed,
+                      internal=internal, shield_left=ship.shields[shield - 1])
         if internal:
             yield from self.allocate_internal(ship, internal)
 
@@ -72,7 +73,8 @@ class Damage(EndOfTurn):
                     hit.append(got)
                     break
         ship.internals += len(hit)
-        self.emit("internal", ship.side, boxes=hit)
+        if self.rec:
+            self.emit("internal", ship.side, boxes=hit)
         if ship.internal_boxes() == 0 and not ship.destroyed:
             ship.destroyed = True
             self.over = True

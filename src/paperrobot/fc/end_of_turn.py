@@ -14,7 +14,8 @@ class EndOfTurn(Lookups):
             ship = self.ships[side]
             store = (yield batteries_request(self, ship)).action
             ship.battery += store
-            self.emit("batteries", side, stored=store, battery=ship.battery)
+            if self.rec:  # emit() checks it too; here the event's data is not even built (a silent game)
+                self.emit("batteries", side, stored=store, battery=ship.battery)
             ship.energy = 0.0
             yield from self.repair(ship)
             yield from self.transfer(ship)
@@ -54,7 +55,8 @@ class EndOfTurn(Lookups):
                 self._restore(ship, item)
                 repairable = None
                 ship.repair_target, ship.repair_done = "", 0
-                self.emit("repaired", ship.side, item=item)
+                if self.rec:
+                    self.emit("repaired", ship.side, item=item)
             else:
                 ship.repair_target, ship.repair_done = item, progress + spend
 
@@ -76,4 +78,5 @@ class EndOfTurn(Lookups):
         for a, b, n in moves:  # checked by options.transfer_check (FC.7C)
             ship.shields[a - 1] -= n
             ship.shields[b - 1] += n
-            self.emit("transfer", ship.side, source=a, to=b, boxes=n)
+            if self.rec:
+                self.emit("transfer", ship.side, source=a, to=b, boxes=n)

@@ -49,13 +49,15 @@ class Fire(Damage):
                 hit = roll <= self.rules.add_hit
                 if hit:
                     drone.alive = False
-                self.emit("add", ship.side, drone=drone.id, roll=roll, hit=hit)
+                if self.rec:  # emit() checks it too; here the event's data is not even built (a silent game)
+                    self.emit("add", ship.side, drone=drone.id, roll=roll, hit=hit)
             return
         if step == "tractor":
             free = ship.tractors() - sum(1 for d in self.drones if d.alive and d.held_by == ship.side)
             if free > 0 and ship.spend(self.rules.tractor_use_cost):
                 drone.held_by, drone.impacting = ship.side, False
-                self.emit("tractored", ship.side, drone=drone.id)
+                if self.rec:
+                    self.emit("tractored", ship.side, drone=drone.id)
             return
         kind, as3 = (step[:-4], True) if step.endswith("-as3") else (step, False)
         for w in ship.live_weapons(kind):
@@ -78,15 +80,17 @@ class Fire(Damage):
         drone.damage += dmg
         if drone.damage >= self.rules.drone_hits:
             drone.alive = False
-        self.emit("fired", ship.side, weapon=w.id, target=drone.id, mode=mode, range=rng, roll=roll, damage=dmg,
-                  destroyed=not drone.alive)
+        if self.rec:
+            self.emit("fired", ship.side, weapon=w.id, target=drone.id, mode=mode, range=rng, roll=roll, damage=dmg,
+                      destroyed=not drone.alive)
         return True
 
     def impact(self, ship: Ship, drone: Drone) -> Steps:
         drone.alive = False
         shield = self.drone_shield(ship, drone)
         warhead = self.rules.drone_warhead
-        self.emit("impact", drone.owner, drone=drone.id, target=ship.side, shield=shield, damage=warhead)
+        if self.rec:
+            self.emit("impact", drone.owner, drone=drone.id, target=ship.side, shield=shield, damage=warhead)
         yield from self.apply_volley(ship, warhead, shield, "drone")
 
     # ------------------------------------------------------------------------------- offensive fire
@@ -181,4 +185,5 @@ class Fire(Damage):
                 facing = facing_toward(ship.pos, aim)[0] if aim != ship.pos else ship.facing
                 self.drones.append(Drone(did, side, tgt if tgt != "ship" else self.enemy(side).side, ship.pos,
                                          facing, self.turn))
-                self.emit("launched", side, drone=did, target=tgt)
+                if self.rec:
+                    self.emit("launched", side, drone=did, target=tgt)

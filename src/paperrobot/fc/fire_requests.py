@@ -2,7 +2,7 @@
 form; part of the requests (requests.py re-exports them)."""
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
@@ -148,19 +148,31 @@ def launch_fields(n: int) -> Fields:
     return found
 
 
+# a launch form, its presets, its parser, its view, the request kept for a side flown in process
+LaunchForm = tuple[Form, Presets, Check, Callable[[], dict[str, Any]], Request]
+
+
 def launch_request(game: Lookups, ship: Ship) -> Request:
     n = len(ship.ready_racks())
     key = ("launch", ship.side, n)
-    found: tuple[Form, Presets, Check] | None = game.forms.get(key)
+    found: LaunchForm | None = game.forms.get(key)
     if found is None:
         fields, names, known = launch_fields(n)
         ask = LaunchAsk(game, ship, names)
         form = Form(fields, ask.choices, ask.check)
-        found = (form, ask.presets, form_parser(ask.check, known, ask.presets, "launch"))
+        parse = form_parser(ask.check, known, ask.presets, "launch")
+        found = (form, ask.presets, parse, ask.view, _launch(game, ship, form, ask.presets, parse, ask.view))
         game.forms[key] = found
-    form, presets, parse = found
+    form, presets, parse, view, kept = found
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as fire's)
+        return kept.reissue(presets, view)
+    return _launch(game, ship, form, presets, parse, LaunchAsk(game, ship, launch_fields(n)[1]).view)
+
+
+def _launch(game: Lookups, ship: Ship, form: Form, presets: Presets, parse: Check,
+            view: Callable[[], dict[str, Any]]) -> Request:
     return Request("launch", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=LaunchAsk(game, ship, launch_fields(n)[1]).view, prompt="Launch drones")  # targets to draw
+                   view=view, prompt="Launch drones")  # targets to draw
 
 
 class LaunchAsk:

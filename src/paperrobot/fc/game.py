@@ -27,7 +27,7 @@ damage (damage.py) and end of turn (end_of_turn.py) are parts of Game it inherit
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, ClassVar, Generator
+from typing import Any, ClassVar, Final, Generator
 
 from ..core.contract import Request
 from ..core.controller import Decision
@@ -43,7 +43,7 @@ from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # no
 from .state import Drone, Ship, new_ship
 from .fire import Fire
 
-DRONE_SUBPULSES = (2, 3, 4)  # drones move at speed 24
+DRONE_SUBPULSES: Final[tuple[int, ...]] = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 
 
@@ -230,10 +230,9 @@ class Game(Fire):
         self.standing.pop(side, None)
         self.standing_accel.pop(side, None)
 
-    def redraw(self, side: str, rng: Any) -> None:
-        """Nothing to re-draw: FC at squadron scale against the Robot Rules hides nothing from either side beyond
-        the dice to come (docs/fc.md#clone). The fork's fresh dice are the match's (Dice.reseed)."""
-        return None
+    # No ``redraw(side, rng)``: FC at squadron scale against the Robot Rules hides nothing from either side beyond
+    # the dice to come (docs/fc.md#clone); the fork's fresh dice are the match's (Dice.reseed). Without the method
+    # a fork seeds no random generator for it (core/copies.py: seeding one costs about 5 us).
 
     def outcome(self, how: str) -> Outcome:
         first, last = self.order
@@ -282,8 +281,9 @@ class Game(Fire):
                 w.arm = min(2, w.arm + 1) if w.arm < 2 else 2
             else:
                 w.arm = 0
-        self.emit("allocated", ship.side, speed=speed, regen=regen, hold=sorted(hold), photons=photons,
-                  energy=round(ship.energy, 1), battery=round(ship.battery, 1))
+        if self.rec:  # emit() checks it too; here the event's data is not even built (a silent game)
+            self.emit("allocated", ship.side, speed=speed, regen=regen, hold=sorted(hold), photons=photons,
+                      energy=round(ship.energy, 1), battery=round(ship.battery, 1))
 
     # ------------------------------------------------------------------------------- impulse
     def run_impulse(self) -> Steps:
@@ -306,20 +306,26 @@ class Game(Fire):
             if action == "accel":
                 ship.spend(self.rules.accel_cost)
                 ship.accel = True
-                self.emit("accelerated", side, speed=ship.speed_now())
+                if self.rec:
+                    self.emit("accelerated", side, speed=ship.speed_now())
             elif action == "emergency":
                 ship.stopped = True
-                self.emit("emergency", side)
-        first, last = (self.ships[side] for side in self.order)  # the robot moves last (FC.GEN.ORDER)
-        pulses = (self.subpulses(first), self.subpulses(last))  # fixed for the impulse
-        for sp in (1, 2, 3, 4):
+                if self.rec:
+                    self.emit("emergency", side)
+        first, last = self.ships[self.order[0]], self.ships[self.order[1]]  # the robot moves last (FC.GEN.ORDER)
+        first_pulses, last_pulses = self.subpulses(first), self.subpulses(last)  # fixed for the impulse
+        for sp in range(1, 5):  # the two ships written out (no zip and pair per sub-pulse: a generator's hot loop)
             self.subpulse = sp
-            for ship, moves in zip((first, last), pulses):
-                if sp in moves:
-                    decision = yield opt.move_request(self, ship, self.legal_moves(ship))
-                    self.move_ship(ship, decision.action)
-                    if self.over:
-                        return
+            if sp in first_pulses:
+                decision = yield opt.move_request(self, first, self.legal_moves(first))
+                self.move_ship(first, decision.action)
+                if self.over:
+                    return
+            if sp in last_pulses:
+                decision = yield opt.move_request(self, last, self.legal_moves(last))
+                self.move_ship(last, decision.action)
+                if self.over:
+                    return
             if sp in DRONE_SUBPULSES and self.drones:
                 self.move_drones()
         self.subpulse = 0
@@ -345,18 +351,21 @@ class Game(Fire):
             ship.spend(ship.spec.het_cost)
             ship.facing = facing_index(move[4])
             ship.since_turn, ship.slip_ok, ship.het_used = 0, False, True
-            self.emit("het", ship.side, facing="ABCDEF"[ship.facing])
+            if self.rec:
+                self.emit("het", ship.side, facing="ABCDEF"[ship.facing])
             move = "straight"  # the move after an HET is straight ahead
         if move in ("pivot-left", "pivot-right"):  # turn, then decelerate to stay in the hex
             ship.spend(self.rules.decel_cost)
             ship.facing = (ship.facing + (-1 if move == "pivot-left" else 1)) % 6
             ship.since_turn, ship.slip_ok = 1, True
-            self.emit("moved", ship.side, move=move, to=_hexlist(ship.pos), facing="ABCDEF"[ship.facing])
+            if self.rec:
+                self.emit("moved", ship.side, move=move, to=_hexlist(ship.pos), facing="ABCDEF"[ship.facing])
             return
         if move == "decel":  # cancel this move: it counts for turn mode, not sideslip mode
             ship.spend(self.rules.decel_cost)
             ship.since_turn += 1
-            self.emit("decelerated", ship.side, at=_hexlist(ship.pos))
+            if self.rec:
+                self.emit("decelerated", ship.side, at=_hexlist(ship.pos))
             return
         if move == "straight":
             ship.pos = neighbour(ship.pos, ship.facing)

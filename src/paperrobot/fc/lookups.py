@@ -7,7 +7,7 @@ nothing, so the requests' checks (requests.py) and the controllers may call them
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from typing import Any
+from typing import Any, Final, cast
 
 from ..core.hexgrid import Hex, distance, in_arc, shield_facing_direction, shields_facing
 from .bands import band_index
@@ -15,6 +15,8 @@ from .data import Chart
 from .base import GameBase
 from .state import Drone, Ship, Weapon
 
+_UNKNOWN: Final = object()  # weapon_cost's memo has no entry (its values may be None)
+_RANGE_BOUND: Final = 1 << 24  # ranges packed into weapon_cost's int key (beyond: a tuple key)
 SPEEDS = (0, 8, 16, 24)
 # Sub-pulse movement chart (reference fedcom.md section 1): base speed -> sub-pulses; +1 adds one.
 BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
@@ -113,12 +115,19 @@ class Lookups(GameBase):
     def weapon_cost(self, w: Weapon, mode: str, rng: int) -> float | None:
         """Energy to fire ``w`` in ``mode`` at range ``rng``; None if it cannot fire so. Memoised per game (the
         robot, the policy and the checks ask it hundreds of times a battle; the charts do not change)."""
-        key = (w.kind, w.arm, mode, rng)
+        # the key: one int (no tuple built and hashed per call) for the known kinds, modes and armings, else a tuple
+        m = 0 if mode == "" else 1 if mode == "overload" else 2 if mode == "as3" else -1
+        arm = w.arm
+        key: Any
+        if w.code and m >= 0 and 0 <= arm < 4 and 0 <= rng < _RANGE_BOUND:
+            key = ((rng << 3 | w.code) << 2 | arm) << 2 | m
+        else:
+            key = (w.kind, arm, mode, rng)
         costs = self.costs
-        if key in costs:
-            return costs[key]
-        found = costs[key] = self._weapon_cost(w, mode, rng)
-        return found
+        found = costs.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = costs[key] = self._weapon_cost(w, mode, rng)
+        return cast("float | None", found)  # a string type: no union built per call in pure Python
 
     def _weapon_cost(self, w: Weapon, mode: str, rng: int) -> float | None:
         r = self.rules

@@ -6,7 +6,7 @@ Choices where the seed is silent are documented in docs/fc.md (section names in 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
@@ -47,14 +47,26 @@ class Robot(MovementSteps):
     def decide(self, request: Request) -> Decision:
         """The robot's answer in contract terms (an option key or a form's values), with its reasons."""
         kind = request.kind
-        step = self.steps.get(kind)
-        if step is None:
-            step = self.steps[kind] = getattr(self, "do_" + kind)
-        game = request.state
-        decision = step(game, request.subject, game.enemies[request.side], request.data)  # act(), one call fewer
-        if kind in PLAIN:  # the engine's action is already an option key
-            return decision
-        return Decision(encode(kind, decision.action), decision.reasons)
+        game: Lookups = request.state
+        ship: Ship = request.subject
+        enemy = game.enemies[request.side]
+        # The questions of every impulse are called by name (compiled: a native call; a step from the table is a
+        # bound method called through the interpreter's protocol); the rest through the table.
+        if kind == "move":
+            return self.do_move(game, ship, enemy, request.data)
+        if kind == "fire":
+            decision = self.do_fire(game, ship, enemy, request.data)
+        elif kind == "accelerate":
+            return self.do_accelerate(game, ship, enemy, request.data)
+        else:
+            step = self.steps.get(kind)
+            if step is None:
+                step = self.steps[kind] = getattr(self, "do_" + kind)
+            decision = step(game, ship, enemy, request.data)  # act(), one call fewer
+            if kind in PLAIN:  # the engine's action is already an option key
+                return decision
+        decision.action = encode(kind, decision.action)  # the step's own new Decision: nobody else holds it yet
+        return decision
 
     def act(self, request: Request) -> Decision:
         """The robot's decision as an engine action (lists and dicts), with its reasons."""
@@ -277,9 +289,15 @@ def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]
     order: list[str] = []
     mx = dict(ship.spec.systems).get  # ship.box_max without a scan per question
     box = ship.boxes.get
-    for step in n.repair_steps:
+    for step in n.repair_steps:  # the steps named, called directly (compiled: a native call, not a Python one)
         if step in ALL_OUT:
             _all_out(order, step, mx, box)
+        elif step == "phaser-arcs":
+            _phaser_arcs(order, game, ship, enemy, n, mx, box)
+        elif step == "weapons-and-power":
+            _weapons_and_power(order, game, ship, enemy, n, mx, box)
+        elif step == "rotation":
+            _rotation(order, game, ship, enemy, n, mx, box)
         else:
             REPAIR_STEPS[step](order, game, ship, enemy, n, mx, box)
     order += ["shuttle"] * (mx("shuttle", 0) - box("shuttle", 0))  # not in steps 1-9: last (docs/fc.md#repairs)
@@ -287,7 +305,7 @@ def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]
     return order
 
 
-ALL_OUT = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
+ALL_OUT: Final[tuple[str, ...]] = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
 
 
 def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
@@ -298,8 +316,17 @@ def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
 
 def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 3: a firing arc no phaser covers: repair the preferred phaser that covers it, the widest arc first."""
-    live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
+    down, covered = False, 0
+    for w in ship.weapons:  # first: is any phaser down, and do the working ones still cover every sector?
+        if w.phaser:
+            if w.alive:
+                covered |= _sector_bits(w.arc)
+            else:
+                down = True
+    if not down or covered == _EVERY_SECTOR:
+        return  # nothing below would be chosen
     dead = [w for w in ship.weapons if not w.alive and w.phaser]
+    live_arcs = {p for w in ship.weapons if w.alive and w.phaser for p in arc_parts(w.arc)}
     rank = {kind: i for i, kind in enumerate(n.repair_phaser_preference)}
     for part in BASIC_ARCS:
         if part in live_arcs:
@@ -310,6 +337,22 @@ def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, m
             w = cover[first[3]]  # the sort's first: ids differ
             order.append(w.id)
             live_arcs |= set(arc_parts(w.arc))
+
+
+_SECTOR_BITS: Final[dict[str, int]] = {}  # arc name -> its 60-degree sectors as bits, in BASIC_ARCS' order
+_EVERY_SECTOR: Final = (1 << len(BASIC_ARCS)) - 1
+
+
+def _sector_bits(arc: str) -> int:
+    bits = _SECTOR_BITS.get(arc)
+    if bits is None:
+        parts = arc_parts(arc)
+        bits = 0
+        for i, part in enumerate(BASIC_ARCS):
+            if part in parts:
+                bits |= 1 << i
+        _SECTOR_BITS[arc] = bits
+    return bits
 
 
 def _batteries(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
@@ -346,7 +389,15 @@ def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: 
 
 def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 8: the other systems one of each in rotating order ("hull": the forward and rear hull)."""
-    rotation = [k for name in n.repair_rotation for k in (("fhull", "rhull") if name == "hull" else (name,))]
+    rotation = _ROTATIONS.get(n.repair_rotation)
+    if rotation is None:  # the procedure's order with "hull" as its two systems, worked out once per procedure
+        rotation = _ROTATIONS[n.repair_rotation] = tuple(
+            [k for name in n.repair_rotation for k in (("fhull", "rhull") if name == "hull" else (name,))])
+    for k in rotation:
+        if mx(k, 0) != box(k, 0):
+            break
+    else:
+        return  # nothing of the rotation is damaged (most turns)
     missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
     while any(missing.values()):
         for k in rotation:
@@ -355,10 +406,13 @@ def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: 
                 missing[k] -= 1
 
 
+_ROTATIONS: Final[dict[Any, tuple[str, ...]]] = {}  # a procedure's repair_rotation -> the systems in rotating order
+
+
 def _probe(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 9: the probe launcher (FC has no armor on these ships)."""
     order += ["probe"] * (mx("probe", 0) - box("probe", 0))
 
 
-REPAIR_STEPS: dict[str, RepairStep] = {"phaser-arcs": _phaser_arcs, "batteries": _batteries, "reloads": _reloads,
+REPAIR_STEPS: Final[dict[str, RepairStep]] = {"phaser-arcs": _phaser_arcs, "batteries": _batteries, "reloads": _reloads,
                                        "weapons-and-power": _weapons_and_power, "rotation": _rotation, "probe": _probe}

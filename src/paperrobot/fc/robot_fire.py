@@ -3,7 +3,7 @@ part of the Robot (robot.py), which inherits these steps."""
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from typing import Any
+from typing import Any, Final
 
 from ..core.hexgrid import Hex, distance, in_arc
 from .arcs import wedges
@@ -14,8 +14,9 @@ from .lookups import Lookups
 from .state import Drone, Ship, Weapon
 
 # a fire plan's entries, "kind" or "kind:limit", as (kind, limits)
-_PLAN_STEPS = {f"{k}{limit}": (k, (limit[1:],) if limit else ()) for k in ("phaser-1", "phaser-2", "phaser-3",
-               "disruptor") for limit in ("", ":not-fa", ":waist")}
+_PLAN_STEPS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
+    f"{k}{limit}": (k, (limit[1:],) if limit else ()) for k in ("phaser-1", "phaser-2", "phaser-3", "disruptor")
+    for limit in ("", ":not-fa", ":waist")}
 
 
 class FireSteps(RobotBase):

@@ -1,15 +1,21 @@
-"""FC game state: plain slotted dataclasses (the hot path of simulations), no pydantic here."""
+"""FC game state: plain slotted dataclasses (the hot path of simulations), no pydantic here.
+
+Each class writes its ``__init__`` out (the dataclass keeps a class's own): compiled by mypyc, the ``__init__`` that
+``dataclass`` generates stays interpreted Python, and every battle and every fork (snapshot.build) builds a few
+dozen of these. tests/fc/test_state_init.py checks that each ``__init__`` takes the fields in order, with their
+defaults, so a field added to the class and not to its ``__init__`` fails there."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.hexgrid import Hex
 from .arcs import arc_masks
 from .data import ShipSpec
 
 POWER = ("warp", "impulse", "reactor")
-PHASERS = ("phaser-1", "phaser-2", "phaser-3")
+PHASERS: Final[tuple[str, ...]] = ("phaser-1", "phaser-2", "phaser-3")
+KIND_CODES: Final[dict[str, int]] = {"phaser-1": 1, "phaser-2": 2, "phaser-3": 3, "disruptor": 4, "photon": 5}
 
 
 @dataclass(slots=True)
@@ -22,10 +28,18 @@ class Weapon:
     arm: int = 0  # photons: 0 empty, 1 preloaded, 2 armed
     phaser: bool = field(init=False)  # a phaser of any type: read thousands of times a battle, so stored
     masks: tuple[int, ...] | None = field(init=False, repr=False)  # its arc's wedges by facing (arcs.arc_masks)
+    code: int = field(init=False, repr=False, compare=False)  # its kind as a number, 0 for another (weapon_cost's key)
 
-    def __post_init__(self) -> None:
-        self.phaser = self.kind in PHASERS
-        self.masks = arc_masks(self.arc)
+    def __init__(self, id: str, kind: str, arc: str, alive: bool = True, fired: bool = False, arm: int = 0) -> None:
+        self.id = id
+        self.kind = kind
+        self.arc = arc
+        self.alive = alive
+        self.fired = fired
+        self.arm = arm
+        self.phaser = kind in PHASERS  # a phaser of any type: read thousands of times a battle, so stored
+        self.masks = arc_masks(arc)  # its arc's wedges by facing (arcs.arc_masks)
+        self.code = KIND_CODES.get(kind, 0)
 
 
 @dataclass(slots=True)
@@ -33,6 +47,11 @@ class Rack:
     alive: bool = True
     ammo: int = 4
     launched: bool = False  # one launch per rack per turn (4G2)
+
+    def __init__(self, alive: bool = True, ammo: int = 4, launched: bool = False) -> None:
+        self.alive = alive
+        self.ammo = ammo
+        self.launched = launched
 
 
 @dataclass(slots=True)
@@ -49,6 +68,22 @@ class Drone:
     approach: int = -1  # compass direction it came from into the target's hex
     held_by: str = ""  # side holding it in a tractor
     released: bool = False  # released from a tractor: hits in the next defensive fire step
+
+    def __init__(self, id: str, owner: str, target: str, pos: Hex, facing: int, launched_turn: int, damage: int = 0,
+                 alive: bool = True, impacting: bool = False, approach: int = -1, held_by: str = "",
+                 released: bool = False) -> None:
+        self.id = id
+        self.owner = owner
+        self.target = target
+        self.pos = pos
+        self.facing = facing
+        self.launched_turn = launched_turn
+        self.damage = damage
+        self.alive = alive
+        self.impacting = impacting
+        self.approach = approach
+        self.held_by = held_by
+        self.released = released
 
 
 @dataclass(slots=True)
@@ -82,6 +117,43 @@ class Ship:
     fired_disruptors: bool = False  # this turn (robot step 3B1/3B2)
     damage_taken_volley: int = 0
     log_name: str = ""
+
+    def __init__(self, side: str, spec: ShipSpec, pos: Hex, facing: int, shields: list[int], boxes: dict[str, int],
+                 weapons: list[Weapon], racks: list[Rack], reloads: int, add_shots: int, energy: float = 0.0,
+                 battery: float = 0.0, baseline: int = 0, stopped: bool = False, accel: bool = False,
+                 since_turn: int = 99, slip_ok: bool = True, het_used: bool = False, prev_pos: Hex | None = None,
+                 tractors_used: int = 0, repair_target: str = "", repair_done: int = 0, internals: int = 0,
+                 destroyed: bool = False, disengaged: bool = False, moves_this_impulse: int = 0,
+                 fired_disruptors: bool = False, damage_taken_volley: int = 0, log_name: str = "") -> None:
+        self.side = side
+        self.spec = spec
+        self.pos = pos
+        self.facing = facing
+        self.shields = shields
+        self.boxes = boxes
+        self.weapons = weapons
+        self.racks = racks
+        self.reloads = reloads
+        self.add_shots = add_shots
+        self.energy = energy
+        self.battery = battery
+        self.baseline = baseline
+        self.stopped = stopped
+        self.accel = accel
+        self.since_turn = since_turn
+        self.slip_ok = slip_ok
+        self.het_used = het_used
+        self.prev_pos = prev_pos
+        self.tractors_used = tractors_used
+        self.repair_target = repair_target
+        self.repair_done = repair_done
+        self.internals = internals
+        self.destroyed = destroyed
+        self.disengaged = disengaged
+        self.moves_this_impulse = moves_this_impulse
+        self.fired_disruptors = fired_disruptors
+        self.damage_taken_volley = damage_taken_volley
+        self.log_name = log_name
 
     @property
     def shield_max(self) -> tuple[int, ...]:

@@ -97,8 +97,7 @@ class ShipAsks:
         self.move_options = partial(game.move_options, ship)
         self.fire_options = partial(game.fire_presets, ship)
         self.fire_check = partial(game.check_fire, ship)
-        self.fire_form = Form(fire_fields(ship), lambda name, earlier: game.fire_choices(ship, name, earlier),
-                              lambda values: game.check_fire(ship, values))
+        self.fire_form = Form(fire_fields(ship), partial(game.fire_choices, ship), self.fire_check)
         self.fire_view = partial(game.view, ship.side, fire=ship)
         self.view = partial(game.view, ship.side)
         self.move_view = partial(game.view, ship.side, move=ship)

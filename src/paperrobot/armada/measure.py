@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from . import dice as D
 from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
-from .polygons import SLACK, Point, Poly, closest_point, segment_hits_poly
+from .polygons import SLACK, Point, Poly, closest_point, near_disc, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
 from .state import ZONE_INDEX, Ship, Squad
 
@@ -86,30 +86,30 @@ def blockers(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad 
 
 def obstructed(game: Table, a: Point, b: Point, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> bool:
     """any(segment_hits_poly(a, b, p) for p in blockers(game, attacker, defender)) (RRG 'Obstructed'), without
-    the polygon test for a blocker whose disc (centre and the radius that holds its polygon) the line of fire
-    passes more than a micron clear of: such a polygon cannot be crossed or hold the line's middle."""
+    the polygon test for a blocker whose disc (centre and the radius that holds its polygon: a ship's base within
+    its corner radius) the line of fire passes more than a micron clear of: such a polygon cannot be crossed or
+    hold the line's middle. (The blockers are walked in place: no list built.)"""
     ax, ay = a
     ex, ey = b[0] - ax, b[1] - ay
     length = ex * ex + ey * ey
-    for poly, cx, cy, r in _blocker_discs(game, attacker, defender):
-        t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
-        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-        dx, dy = ax + t * ex - cx, ay + t * ey - cy
-        reach = r + 1e-6
-        if dx * dx + dy * dy <= reach * reach and segment_hits_poly(a, b, poly):
+    for s in game.ships:
+        if not s.destroyed and s is not attacker and s is not defender and \
+                near_disc(ax, ay, ex, ey, length, s.x, s.y, ship_radius(size_of(s))) and segment_hits_poly(a, b, s.fp.base):
+            return True
+    for poly, cx, cy, r in obstacle_discs(game):
+        if near_disc(ax, ay, ex, ey, length, cx, cy, r) and segment_hits_poly(a, b, poly):
             return True
     return False
 
 
-def _blocker_discs(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Disc]:
-    """blockers(), each with the disc that holds it: a ship's base within its corner radius, an obstacle within
-    the furthest of its corners (worked out once: obstacles do not move)."""
-    out = [(s.fp.base, s.x, s.y, ship_radius(size_of(s))) for s in game.ships
-           if not s.destroyed and s is not attacker and s is not defender]
-    if game._obstacle_discs is None or len(game._obstacle_discs) != len(game.obstacles):
-        game._obstacle_discs = [(o.poly, o.x, o.y, max(_hypot(x - o.x, y - o.y) for x, y in o.poly))
-                                for o in game.obstacles]
-    return out + game._obstacle_discs
+def obstacle_discs(game: Table) -> list[Disc]:
+    """Each obstacle's polygon with the disc that holds it (the furthest of its corners), in game.obstacles order
+    (worked out once: obstacles do not move)."""
+    discs = game._obstacle_discs
+    if discs is None or len(discs) != len(game.obstacles):
+        discs = game._obstacle_discs = [(o.poly, o.x, o.y, max(_hypot(x - o.x, y - o.y) for x, y in o.poly))
+                                        for o in game.obstacles]
+    return discs
 
 
 def touch(game: Table) -> None:

@@ -164,6 +164,7 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
     squads = [] if ships_only else game.live_squads(enemy)
     at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone: by (ship, zone)
     at_squads = ship_memo(game, "squad-shots") if squads else {}
+    at_targets = ship_memo(game, "zone-target-shots")  # validated once here, not once per zone
     squads = [q for q in squads if not _far(q.x - ship.x, q.y - ship.y, 260.0)]  # the same for every zone
     for zone in ZONES:
         if zone in used:
@@ -171,7 +172,7 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
         key = (ship.uid, zone)
         hit = at_ships.get(key)
         if hit is None:
-            hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy)
+            hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy, at_targets)
         out += hit
         for q in squads:
             shot = _squad_shot(game, ship, zone, q, at_squads)
@@ -284,11 +285,11 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
     ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
     the squadron is)."""
-    # ship_memo holds while no ship moves: the ship's uid names its place there (the squadron's is in the key)
-    skey = (ship.uid, zone, q.uid, q.x, q.y)
-    known = at_squads.get(skey, _UNKNOWN)  # not `in`, then []: the key hashed once
-    if known is not _UNKNOWN:
-        return known  # type: ignore[no-any-return]
+    # ship_memo holds while no ship moves: the ship's uid names its place there (the squadron's is kept with the answer)
+    skey = (ship.uid, zone, q.uid)  # -> (x, y, shot): where the squadron was measured, and the answer there
+    known: tuple[float, float, ShotOpt | None] | None = at_squads.get(skey)  # (no float boxed or hashed for a key)
+    if known is not None and known[0] == q.x and known[1] == q.y:
+        return known[2]
     qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
     pairs = pair_memo(game)
     found = pairs.get(qkey, _UNKNOWN)
@@ -298,12 +299,12 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
                                            ship.arms().anti_pools, game.geo.ruler)
     seen: SquadSight | None = found
     if seen is None:
-        at_squads[skey] = None
+        at_squads[skey] = (q.x, q.y, None)
         return None
     band, colours, goal = seen
     blocked = obstructed(game, ship.fp.targets[zone], goal, ship, None)
     shot = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), blocked), blocked)
-    at_squads[skey] = shot
+    at_squads[skey] = (q.x, q.y, shot)
     return shot
 
 
@@ -325,12 +326,11 @@ def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: 
     return band, colours, closest_point(ship.fp.targets[zone], poly)
 
 
-def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
-    """_ship_shots at the enemy ships, of one hull zone."""
+def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str, memo: dict[Any, Any]) -> list[ShotOpt]:
+    """_ship_shots at the enemy ships, of one hull zone (``memo``: ship_memo("zone-target-shots"))."""
     out: list[ShotOpt] = []
     reach = game.geo.ruler.long + 140
     reach2 = reach * reach * SLACK  # _far, inline
-    memo = ship_memo(game, "zone-target-shots")
     for t in game.live_ships(enemy):
         dx, dy = t.x - ship.x, t.y - ship.y
         if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:

@@ -254,8 +254,9 @@ def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:
 
 
 def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | None = None) -> dict[str, int]:
-    """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship."""
-    out: dict[str, int] = {}
+    """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship (the
+    zones with none left out)."""
+    best = [0, 0, 0, 0]  # by ZONES index (no dictionary read twice per zone and enemy)
     ruler = ruler or geometry().ruler
     reach = ruler.long + 140
     reach2 = reach * reach * SLACK
@@ -267,15 +268,15 @@ def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | 
             continue
         tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(size_of(e)))
         for i, seen in enumerate(tests):
-            z = ZONES[i]
-            if arms.totals[i] <= out.get(z, 0):
+            if arms.totals[i] <= best[i]:
                 continue  # even at close range this zone cannot beat what it already has
             if seen < 0:
                 continue
+            z = ZONES[i]
             arc = fp.arcs[z]
             part = arc_part(e.fp.base, fp, z, seen)
             if part:
                 n = len(arms.pools[i][zone_band(fp.zones[z], part, arc[0], ruler)])
-                if n > out.get(z, 0):
-                    out[z] = n
-    return out
+                if n > best[i]:
+                    best[i] = n
+    return {ZONES[i]: n for i, n in enumerate(best) if n}

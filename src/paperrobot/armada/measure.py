@@ -331,9 +331,9 @@ def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str, memo: dict[
     out: list[ShotOpt] = []
     reach = game.geo.ruler.long + 140
     reach2 = reach * reach * SLACK  # _far, inline
-    for t in game.live_ships(enemy):
+    for t in game.ships:  # live_ships(enemy), walked in place (no list built)
         dx, dy = t.x - ship.x, t.y - ship.y
-        if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
+        if t.destroyed or t.side != enemy or dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
             continue
         out += _zone_target_shots(game, ship, zone, t, memo)
     return out

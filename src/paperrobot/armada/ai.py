@@ -121,9 +121,8 @@ def formation_order(ships: list[tuple[str, int, int]]) -> list[str]:
 
 
 # ------------------------------------------------------------------ ship phase
-@dataclass(frozen=True, slots=True)
-class ActInfo:
-    """What the activation order needs to know about one unactivated AI ship."""
+class ActInfo(NamedTuple):
+    """What the activation order needs to know about one unactivated AI ship (a named tuple, as Shot: immutable)."""
     ship: str
     dice: int  # most dice it can put on one enemy target (double arcs added)
     single_double_arc: bool | None = False  # it double-arcs exactly one enemy ship (None: not measured, as no tie is broken)
@@ -416,8 +415,7 @@ def defence(v: DefenceView, n: Numbers | None = None) -> Decision:
 
 
 # ------------------------------------------------------------------ squadrons
-@dataclass(frozen=True, slots=True)
-class SquadTarget:
+class SquadTarget(NamedTuple):
     squad: str
     hull: int
     escort: bool = False

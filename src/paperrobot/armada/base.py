@@ -140,7 +140,15 @@ class GameBase:
         return REBEL if side == IMPERIAL else IMPERIAL
 
     def over(self) -> bool:
-        return not self.live_ships(IMPERIAL) or not self.live_ships(REBEL)
+        """Whether a side has no ship left (not live_ships(IMPERIAL) or not live_ships(REBEL), no list built)."""
+        imperial = rebel = False
+        for s in self.ships:
+            if not s.destroyed:
+                if s.side == IMPERIAL:
+                    imperial = True
+                elif s.side == REBEL:
+                    rebel = True
+        return not imperial or not rebel
 
     # ------------------------------------------------------------------ parts later in the chain
     def attack(self, shot: ShotOpt, counter: int = 0) -> Steps:  # attacks.py

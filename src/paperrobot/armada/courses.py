@@ -16,7 +16,7 @@ from .data import ShipSpec
 from .geometry import Pose
 from .maneuver_tool import maneuver
 from .measure import engaged_with, size_of
-from .polygons import SLACK, circle, overlaps
+from .polygons import SLACK, Poly, circle, overlaps
 from .state import Ship, Squad
 
 if TYPE_CHECKING:
@@ -112,11 +112,14 @@ def _crowded(game: Table, q: Squad, x: float, y: float) -> bool:
             dx, dy = o.x - x, o.y - y
             if dx * dx + dy * dy <= two2 and _hypot(dx, dy) < two:
                 return True
-    poly = circle(x, y, r)
+    poly: Poly | None = None  # the squadron's polygon, made only for a ship near enough to test
     for s in game.live_ships():
         dx, dy = s.x - x, s.y - y
-        if dx * dx + dy * dy <= 14400.0 * SLACK and _hypot(dx, dy) < 120 and overlaps(poly, s.fp.base):
-            return True
+        if dx * dx + dy * dy <= 14400.0 * SLACK and _hypot(dx, dy) < 120:
+            if poly is None:
+                poly = circle(x, y, r)
+            if overlaps(poly, s.fp.base):
+                return True
     return False
 
 

@@ -255,7 +255,10 @@ def arc_test(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> int:
     arc_clip keeps such a polygon whole, vertex for vertex), 0 neither (clip it). Measured in the ship's own frame
     (the disc's centre turned into it), so the arc's world points are not needed: the frames differ by rounding
     (1e-10 of these values), far inside the two microns."""
-    return arc_tests(fp, (zone,), cx, cy, r)[0]
+    x, y = fp.centre
+    c, s = fp.cs
+    dx, dy = cx - x, cy - y
+    return _arc_side(_local_planes(fp.size)[zone], dx * c + dy * s, -dx * s + dy * c, r)
 
 
 def arc_tests(fp: Footprint, zones: Sequence[str], cx: float, cy: float, r: float) -> list[int]:
@@ -265,19 +268,19 @@ def arc_tests(fp: Footprint, zones: Sequence[str], cx: float, cy: float, r: floa
     dx, dy = cx - x, cy - y
     cx, cy = dx * c + dy * s, -dx * s + dy * c
     planes = _local_planes(fp.size)
-    out = []
-    for zone in zones:
-        ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = planes[zone]
-        d1 = side1 * (ux * (cy - ay) - uy * (cx - ax))
-        if d1 + r * lu < -2e-6 * lu - EPS:
-            out.append(-1)
-            continue
-        d2 = side2 * (vx * (cy - ay) - vy * (cx - ax))
-        if d2 + r * lv < -2e-6 * lv - EPS:
-            out.append(-1)
-            continue
-        out.append(1 if d1 - r * lu > 2e-6 * lu and d2 - r * lv > 2e-6 * lv else 0)
-    return out
+    return [_arc_side(planes[zone], cx, cy, r) for zone in zones]
+
+
+def _arc_side(plane: LocalPlane, cx: float, cy: float, r: float) -> int:
+    """arc_test of the disc (cx, cy, r), its centre in the ship's frame, against one arc's planes there."""
+    ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = plane
+    d1 = side1 * (ux * (cy - ay) - uy * (cx - ax))
+    if d1 + r * lu < -2e-6 * lu - EPS:
+        return -1
+    d2 = side2 * (vx * (cy - ay) - vy * (cx - ax))
+    if d2 + r * lv < -2e-6 * lv - EPS:
+        return -1
+    return 1 if d1 - r * lu > 2e-6 * lu and d2 - r * lv > 2e-6 * lv else 0
 
 
 def arc_part(poly: Poly, fp: Footprint, zone: str, seen: int) -> Poly:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from . import dice as D
 from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
-from .polygons import SLACK, Point, Poly, closest_point, segment_hits_poly
+from .polygons import SLACK, Point, Poly, closest_point, near_disc, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
 from .state import ZONE_INDEX, Ship, Squad
 
@@ -86,30 +86,30 @@ def blockers(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad 
 
 def obstructed(game: Table, a: Point, b: Point, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> bool:
     """any(segment_hits_poly(a, b, p) for p in blockers(game, attacker, defender)) (RRG 'Obstructed'), without
-    the polygon test for a blocker whose disc (centre and the radius that holds its polygon) the line of fire
-    passes more than a micron clear of: such a polygon cannot be crossed or hold the line's middle."""
+    the polygon test for a blocker whose disc (centre and the radius that holds its polygon: a ship's base within
+    its corner radius) the line of fire passes more than a micron clear of: such a polygon cannot be crossed or
+    hold the line's middle. (The blockers are walked in place: no list built.)"""
     ax, ay = a
     ex, ey = b[0] - ax, b[1] - ay
     length = ex * ex + ey * ey
-    for poly, cx, cy, r in _blocker_discs(game, attacker, defender):
-        t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
-        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-        dx, dy = ax + t * ex - cx, ay + t * ey - cy
-        reach = r + 1e-6
-        if dx * dx + dy * dy <= reach * reach and segment_hits_poly(a, b, poly):
+    for s in game.ships:
+        if not s.destroyed and s is not attacker and s is not defender and \
+                near_disc(ax, ay, ex, ey, length, s.x, s.y, ship_radius(size_of(s))) and segment_hits_poly(a, b, s.fp.base):
+            return True
+    for poly, cx, cy, r in obstacle_discs(game):
+        if near_disc(ax, ay, ex, ey, length, cx, cy, r) and segment_hits_poly(a, b, poly):
             return True
     return False
 
 
-def _blocker_discs(game: Table, attacker: Ship | Squad | None, defender: Ship | Squad | None) -> list[Disc]:
-    """blockers(), each with the disc that holds it: a ship's base within its corner radius, an obstacle within
-    the furthest of its corners (worked out once: obstacles do not move)."""
-    out = [(s.fp.base, s.x, s.y, ship_radius(size_of(s))) for s in game.ships
-           if not s.destroyed and s is not attacker and s is not defender]
-    if game._obstacle_discs is None or len(game._obstacle_discs) != len(game.obstacles):
-        game._obstacle_discs = [(o.poly, o.x, o.y, max(_hypot(x - o.x, y - o.y) for x, y in o.poly))
-                                for o in game.obstacles]
-    return out + game._obstacle_discs
+def obstacle_discs(game: Table) -> list[Disc]:
+    """Each obstacle's polygon with the disc that holds it (the furthest of its corners), in game.obstacles order
+    (worked out once: obstacles do not move)."""
+    discs = game._obstacle_discs
+    if discs is None or len(discs) != len(game.obstacles):
+        discs = game._obstacle_discs = [(o.poly, o.x, o.y, max(_hypot(x - o.x, y - o.y) for x, y in o.poly))
+                                        for o in game.obstacles]
+    return discs
 
 
 def touch(game: Table) -> None:
@@ -164,6 +164,7 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
     squads = [] if ships_only else game.live_squads(enemy)
     at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone: by (ship, zone)
     at_squads = ship_memo(game, "squad-shots") if squads else {}
+    at_targets = ship_memo(game, "zone-target-shots")  # validated once here, not once per zone
     squads = [q for q in squads if not _far(q.x - ship.x, q.y - ship.y, 260.0)]  # the same for every zone
     for zone in ZONES:
         if zone in used:
@@ -171,7 +172,7 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
         key = (ship.uid, zone)
         hit = at_ships.get(key)
         if hit is None:
-            hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy)
+            hit = at_ships[key] = _zone_ship_shots(game, ship, zone, enemy, at_targets)
         out += hit
         for q in squads:
             shot = _squad_shot(game, ship, zone, q, at_squads)
@@ -284,11 +285,11 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     """_ship_shots at one squadron, of one hull zone (None: not in arc or range); kept in ``at_squads``,
     ship_memo("squad-shots"), while no ship moves (the shot depends on the ships, for obstruction, and on where
     the squadron is)."""
-    # ship_memo holds while no ship moves: the ship's uid names its place there (the squadron's is in the key)
-    skey = (ship.uid, zone, q.uid, q.x, q.y)
-    known = at_squads.get(skey, _UNKNOWN)  # not `in`, then []: the key hashed once
-    if known is not _UNKNOWN:
-        return known  # type: ignore[no-any-return]
+    # ship_memo holds while no ship moves: the ship's uid names its place there (the squadron's is kept with the answer)
+    skey = (ship.uid, zone, q.uid)  # -> (x, y, shot): where the squadron was measured, and the answer there
+    known: tuple[float, float, ShotOpt | None] | None = at_squads.get(skey)  # (no float boxed or hashed for a key)
+    if known is not None and known[0] == q.x and known[1] == q.y:
+        return known[2]
     qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
     pairs = pair_memo(game)
     found = pairs.get(qkey, _UNKNOWN)
@@ -298,12 +299,12 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
                                            ship.arms().anti_pools, game.geo.ruler)
     seen: SquadSight | None = found
     if seen is None:
-        at_squads[skey] = None
+        at_squads[skey] = (q.x, q.y, None)
         return None
     band, colours, goal = seen
     blocked = obstructed(game, ship.fp.targets[zone], goal, ship, None)
     shot = ShotOpt(ship, zone, q, None, band, _obstruct(list(colours), blocked), blocked)
-    at_squads[skey] = shot
+    at_squads[skey] = (q.x, q.y, shot)
     return shot
 
 
@@ -325,15 +326,14 @@ def _squad_sight(game: Table, ship: Ship, zone: str, q: Squad, arc: Arc, zpoly: 
     return band, colours, closest_point(ship.fp.targets[zone], poly)
 
 
-def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str) -> list[ShotOpt]:
-    """_ship_shots at the enemy ships, of one hull zone."""
+def _zone_ship_shots(game: Table, ship: Ship, zone: str, enemy: str, memo: dict[Any, Any]) -> list[ShotOpt]:
+    """_ship_shots at the enemy ships, of one hull zone (``memo``: ship_memo("zone-target-shots"))."""
     out: list[ShotOpt] = []
     reach = game.geo.ruler.long + 140
     reach2 = reach * reach * SLACK  # _far, inline
-    memo = ship_memo(game, "zone-target-shots")
-    for t in game.live_ships(enemy):
+    for t in game.ships:  # live_ships(enemy), walked in place (no list built)
         dx, dy = t.x - ship.x, t.y - ship.y
-        if dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
+        if t.destroyed or t.side != enemy or dx * dx + dy * dy > reach2 or _hypot(dx, dy) > reach:
             continue
         out += _zone_target_shots(game, ship, zone, t, memo)
     return out

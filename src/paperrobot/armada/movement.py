@@ -7,9 +7,9 @@ from typing import Final
 
 from .base import Steps
 from .geometry import ZONES, footprint
-from .measure import size_of
+from .measure import obstacle_discs, size_of
 from .polygons import inside_area, overlaps
-from .tactics import ship_radius
+from .tactics import course_table, ship_radius
 from .requests import pick
 from .squadron_phase import SquadronPhase
 from .state import Ship, Squad
@@ -44,14 +44,18 @@ class Movement(SquadronPhase):
         ship.speed = speed
         bumped: Ship | None = None
         size = size_of(ship)
-        while True:
+        # the course's end as the decision measured it (tactics.course_table, kept while no ship moves: the same
+        # end pose, footprint and overlap of a ship as the loop below works out); overlapping, the loop retries
+        (x, y, a), fp, _, bump = course_table(self, ship, (dec.action,))[0]
+        while bump and speed > 0:
             x, y, a = self.end_of(ship, speed, clicks)
-            base = footprint(size, x, y, a).base
+            fp = footprint(size, x, y, a)
+            base = fp.base
             # bases whose circumscribed circles are 1 mm apart cannot overlap: the polygon test is skipped for them
             reach = ship_radius(size) + 1.0
             hit = [o for o in self.live_ships() if o is not ship and
                    _hypot(o.x - x, o.y - y) <= reach + ship_radius(size_of(o)) and overlaps(base, o.fp.base)]
-            if not hit or speed == 0:
+            if not hit:
                 break
             bumped = hit[0]  # the nearest, the first of the nearest (min)
             near = _hypot(bumped.x - x, bumped.y - y)
@@ -62,6 +66,7 @@ class Movement(SquadronPhase):
             speed -= 1  # overlapping: temporarily reduce speed and retry (RRG 'Overlapping')
         if speed > 0:
             ship.x, ship.y, ship.a = x, y, a
+            ship._fp, ship._at = fp, (x, y, a)  # its footprint there, as measured (Ship.fp would make it again)
             self.touch()
         if self.logging():  # the rounded place is built only for a log that keeps it
             self.emit("move", ship.side, ship=ship.uid, speed=ship.speed, moved=speed, clicks=list(clicks),
@@ -77,8 +82,10 @@ class Movement(SquadronPhase):
             self.score[self.enemy(ship.side)] += ship.spec.points
             self.emit("destroyed", ship.side, unit=ship.uid, points=ship.spec.points, reason="left the play area")
             return
-        for ob in self.obstacles:
-            if overlaps(ship.fp.base, ob.poly):
+        reach = ship_radius(size) + 1.0
+        for ob, (poly, ox, oy, r) in zip(self.obstacles, obstacle_discs(self)):
+            # an obstacle lies within its disc: one whose disc is 1 mm clear of the base's cannot overlap it
+            if _hypot(ox - ship.x, oy - ship.y) <= reach + r and overlaps(ship.fp.base, poly):
                 self.emit("obstacle", ship.side, unit=ship.uid, obstacle=ob.kind)
                 if ob.kind == "asteroid":
                     self.faceup(ship)
@@ -90,7 +97,6 @@ class Movement(SquadronPhase):
                     else:
                         ship.facedown -= 1
                 self.check_destroyed(ship)
-        reach = ship_radius(size) + 1.0
         for q in self.live_squads():
             # a squadron's polygon lies within 1.1 radii of its centre (circle: 12 sides circumscribing the base)
             if _hypot(q.x - ship.x, q.y - ship.y) <= reach + 1.1 * q.radius and overlaps(ship.fp.base, q.poly):
@@ -100,9 +106,10 @@ class Movement(SquadronPhase):
         """An overlapped squadron is placed touching the ship that moved (RRG 'Overlapping')."""
         dx, dy = q.x - ship.x, q.y - ship.y
         n = _hypot(dx, dy) or 1.0
+        clear = ship_radius(size_of(ship)) + 1.0 + 1.1 * q.radius  # further apart, the polygons cannot overlap
         for step in range(1, 40):
             q.x, q.y = ship.x + dx / n * (n + 5 * step), ship.y + dy / n * (n + 5 * step)
-            if not overlaps(ship.fp.base, q.poly):
+            if _hypot(q.x - ship.x, q.y - ship.y) > clear or not overlaps(ship.fp.base, q.poly):
                 break
         q.x = min(max(q.x, 16.0), self.width - 16.0)
         q.y = min(max(q.y, 16.0), self.depth - 16.0)

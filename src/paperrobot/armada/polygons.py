@@ -208,6 +208,16 @@ def segment_hits_poly(a: Point, b: Point, poly: Poly) -> bool:
     return point_in_poly(mid, poly)
 
 
+def near_disc(ax: float, ay: float, ex: float, ey: float, length: float, cx: float, cy: float, r: float) -> bool:
+    """Whether the segment from (ax, ay) along (ex, ey) (``length``: its squared length) passes within a micron of
+    the disc (cx, cy, r)."""
+    t = ((cx - ax) * ex + (cy - ay) * ey) / length if length else 0.0
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    dx, dy = ax + t * ex - cx, ay + t * ey - cy
+    reach = r + 1e-6
+    return dx * dx + dy * dy <= reach * reach
+
+
 def closest_point(p: Point, poly: Poly) -> Point:
     best, out = math.inf, poly[0]
     n = len(poly)

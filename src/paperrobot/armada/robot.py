@@ -226,6 +226,14 @@ class Robot:
         flag = _flagship(game.live_ships(IMPERIAL))
         target = nearest(enemies, flag.x, flag.y)
         aim: tuple[float, float] = (target.x, target.y) if target else game.focal
+        # the same question asked again while no ship moves (ship_memo: the navigate look-ahead's courses are the
+        # maneuver's when the dial is kept) has the same answer: it reads the options, the ship's slot, the flagship's
+        # speed, the aim and the places of the ships (the memo's key), nothing else (the rule and its text kept)
+        known: dict[object, Decision] = game.ship_memo("course-decision")
+        asked = (ship.uid, ship.slot, flag.speed, None if target else aim, tuple(options))
+        dec = known.get(asked)
+        if dec is not None:
+            return Decision(dec.action, dec.reasons)
         facts = course_table(game, ship, options)
         courses: list[ai.Course] = []
         for o, ((x, y, a), _, on, bump) in zip(options, facts):
@@ -270,7 +278,8 @@ class Robot:
             if da:
                 c.double_arc = da[0]
                 break
-        return ai.course(courses)
+        dec = known[asked] = ai.course(courses)
+        return Decision(dec.action, dec.reasons)
 
     # squadrons
     def _squadron_pick(self, request: Request) -> Decision:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from ..core.contract import Option
 from .data import Ruler, ShipSpec, geometry, parse_dice
-from .geometry import (ZONES, Footprint, Pose, _local, _local_planes, arc_part, arc_tests, footprint, fp_reach,
-                       ship_radius, zone_reach)
+from .geometry import (ZONES, Footprint, LocalPlane, Pose, _local, _local_planes, arc_part, arc_tests, footprint,
+                       fp_reach, ship_radius, zone_reach)
 from .maneuver_tool import maneuvers
 from .polygons import EPS, SLACK, Point, inside_area, overlaps
 from .ranges import within, zone_band
@@ -85,6 +85,38 @@ def double_arcs(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler
     return out
 
 
+class _Sieve:
+    """A zone's arc planes in the ship's frame (geometry.LocalPlane) and the reach double_arc_sieve allows it, as
+    fields (compiled: read as unboxed floats, where a tuple's ten are unboxed at every enemy of every pose)."""
+    __slots__ = ("ax", "ay", "ux", "uy", "side1", "vx", "vy", "side2", "lu", "lv", "limit")
+    ax: float
+    ay: float
+    ux: float
+    uy: float
+    side1: float
+    vx: float
+    vy: float
+    side2: float
+    lu: float
+    lv: float
+    limit: float
+
+    def __init__(self, plane: LocalPlane, limit: float) -> None:
+        self.ax, self.ay, self.ux, self.uy, self.side1, self.vx, self.vy, self.side2, self.lu, self.lv = plane
+        self.limit = limit
+
+
+class _Unit:
+    """An enemy's centre and disc radius (fp_reach), as fields (compiled: read unboxed)."""
+    __slots__ = ("x", "y", "r")
+    x: float
+    y: float
+    r: float
+
+    def __init__(self, x: float, y: float, r: float) -> None:
+        self.x, self.y, self.r = x, y, r
+
+
 def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship], ruler: Ruler) -> list[bool]:
     """For each end pose (x, y, heading) of ``ship``, False where double_arcs(ship, footprint at that pose, enemies,
     ruler) is surely empty, True where it has to be measured (a decision judges up to 66 courses, most with no enemy
@@ -99,28 +131,30 @@ def double_arc_sieve(ship: Ship, poses: Sequence[Pose], enemies: Sequence[Ship],
         return [False] * len(poses)
     size = size_of(ship)
     planes = _local_planes(size)
-    zones = [(planes[z], r + 1e-3) for z, r in reach]
+    zones = [_Sieve(planes[z], r + 1e-3) for z, r in reach]
     mine = zone_reach(size)
     far = ruler.long + 140 + 1e-3
     far2 = far * far * SLACK
-    units = [(e.x, e.y, fp_reach(size_of(e))) for e in enemies]
+    units = [_Unit(e.x, e.y, fp_reach(size_of(e))) for e in enemies]
     out: list[bool] = []
     for x, y, a in poses:
         c, s = math.cos(a), math.sin(a)
         keep = False
-        for ex, ey, er in units:
-            dx, dy = ex - x, ey - y
+        for u in units:
+            dx, dy = u.x - x, u.y - y
             if dx * dx + dy * dy > far2:
                 continue
             gap = _hypot(dx, dy)
             if gap > far:
                 continue
+            er = u.r
             nearest = gap - mine - er
             lx, ly = dx * c + dy * s, -dx * s + dy * c  # the enemy's centre in the ship's frame
             n = 0
-            for (ax, ay, ux, uy, side1, vx, vy, side2, lu, lv), limit in zones:
-                if nearest > limit or side1 * (ux * (ly - ay) - uy * (lx - ax)) + er * lu < -1e-3 * lu or \
-                        side2 * (vx * (ly - ay) - vy * (lx - ax)) + er * lv < -1e-3 * lv:
+            for z in zones:
+                lu, lv = z.lu, z.lv
+                if nearest > z.limit or z.side1 * (z.ux * (ly - z.ay) - z.uy * (lx - z.ax)) + er * lu < -1e-3 * lu or \
+                        z.side2 * (z.vx * (ly - z.ay) - z.vy * (lx - z.ax)) + er * lv < -1e-3 * lv:
                     continue
                 n += 1
             if n >= 2:
@@ -220,8 +254,9 @@ def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:
 
 
 def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | None = None) -> dict[str, int]:
-    """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship."""
-    out: dict[str, int] = {}
+    """For each hull zone of ``fp`` (a footprint of ``ship``), the most dice it could roll at one enemy ship (the
+    zones with none left out)."""
+    best = [0, 0, 0, 0]  # by ZONES index (no dictionary read twice per zone and enemy)
     ruler = ruler or geometry().ruler
     reach = ruler.long + 140
     reach2 = reach * reach * SLACK
@@ -233,15 +268,15 @@ def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | 
             continue
         tests = arc_tests(fp, ZONES, e.x, e.y, fp_reach(size_of(e)))
         for i, seen in enumerate(tests):
-            z = ZONES[i]
-            if arms.totals[i] <= out.get(z, 0):
+            if arms.totals[i] <= best[i]:
                 continue  # even at close range this zone cannot beat what it already has
             if seen < 0:
                 continue
+            z = ZONES[i]
             arc = fp.arcs[z]
             part = arc_part(e.fp.base, fp, z, seen)
             if part:
                 n = len(arms.pools[i][zone_band(fp.zones[z], part, arc[0], ruler)])
-                if n > out.get(z, 0):
-                    out[z] = n
-    return out
+                if n > best[i]:
+                    best[i] = n
+    return {ZONES[i]: n for i, n in enumerate(best) if n}

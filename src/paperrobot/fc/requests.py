@@ -227,7 +227,7 @@ class MoveAsk:
         return move_view(self.game, self.ship)
 
 
-def move_request(game: Lookups, ship: Ship, moves: list[str]) -> Request:
+def move_request(game: Lookups, ship: Ship, moves: tuple[str, ...]) -> Request:
     """``moves``: the legal moves now (``Game.legal_moves``); the check and options read them from the game."""
     game.moves[ship.side] = moves
     found: tuple[MoveAsk, Presets, Request] | None = game.forms.get(("move", ship.side))
@@ -241,7 +241,7 @@ def move_request(game: Lookups, ship: Ship, moves: list[str]) -> Request:
     return _move(game, ship, moves, ask)
 
 
-def _move(game: Lookups, ship: Ship, moves: list[str], ask: MoveAsk) -> Request:
+def _move(game: Lookups, ship: Ship, moves: tuple[str, ...], ask: MoveAsk) -> Request:
     return Request("move", ship.side, state=game, subject=ship, data=moves, options=ask.options, default="straight",
                    check=ask.check, view=ask.view, prompt="Move")
 

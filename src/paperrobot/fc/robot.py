@@ -375,16 +375,20 @@ def _reloads(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: G
 
 def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 7: a weapon, then a power box, alternating, in their orders; then drone racks and their reloads."""
-    weapons = [w.id for kind in n.repair_weapons for w in ship.weapons if w.kind == kind and not w.alive]
+    dead = [w for w in ship.weapons if not w.alive]  # one pass over the card (most weapons work)
+    weapons = [w.id for kind in n.repair_weapons for w in dead if w.kind == kind] if dead else []
     power = [k for k in n.repair_power for _ in range(mx(k, 0) - box(k, 0))]
     for i in range(max(len(weapons), len(power))):
         if i < len(weapons):
             order.append(weapons[i])
         if i < len(power):
             order.append(power[i])
-    order += [f"rack-{i + 1}" for i, r in enumerate(ship.racks) if not r.alive]
-    order += [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.ammo == 0]
-    order += [w.id for w in ship.weapons if not w.alive and w.id not in order]
+    racks = ship.racks
+    if racks:
+        order += [f"rack-{i + 1}" for i, r in enumerate(racks) if not r.alive]
+        order += [f"reload-{i + 1}" for i, r in enumerate(racks) if r.ammo == 0]
+    if dead:
+        order += [w.id for w in dead if w.id not in order]
 
 
 def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from .answers import encode, num_key
-from .forms import EPS, NONE, _int, _list, _options, _policy
+from .forms import EPS, NONE, Presets, _int, _list, _options, _policy
 from .lookups import Lookups
 from .state import Ship
 
@@ -43,18 +43,19 @@ class BatteriesAsk:
 def batteries_request(game: Lookups, ship: Ship) -> Request:
     top = battery_room(ship)
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
-        kept: tuple[BatteriesAsk, Request] | None = game.forms.get(("batteries", ship.side))
+        kept: tuple[BatteriesAsk, Request, Presets] | None = game.forms.get(("batteries", ship.side))
         if kept is None:
             kept = game.forms[("batteries", ship.side)] = _batteries(game, ship, top)
         kept[0].top = top
-        return kept[1].reissue(kept[0].options, game.view_fns[ship.side])
+        return kept[1].reissue(kept[2], game.view_fns[ship.side])
     return _batteries(game, ship, top)[1]
 
 
-def _batteries(game: Lookups, ship: Ship, top: float) -> tuple[BatteriesAsk, Request]:
+def _batteries(game: Lookups, ship: Ship, top: float) -> tuple[BatteriesAsk, Request, Presets]:
     ask = BatteriesAsk(top)
-    return ask, Request("batteries", ship.side, state=game, subject=ship, options=ask.options, check=ask.check,
-                        view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries")
+    options = ask.options  # one bound method, given again at every reissue
+    return ask, Request("batteries", ship.side, state=game, subject=ship, options=options, check=ask.check,
+                        view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries"), options
 
 
 def repairable(game: Lookups, ship: Ship) -> frozenset[str]:
@@ -102,18 +103,20 @@ class RepairAsk:
 def repair_request(game: Lookups, ship: Ship, points: int) -> Request:
     prompt = f"Repairs: {points} damage control points"
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
-        kept: tuple[RepairAsk, Request] | None = game.forms.get(("repair", ship.side))
+        kept: tuple[RepairAsk, Request, Presets] | None = game.forms.get(("repair", ship.side))
         if kept is None:
             kept = game.forms[("repair", ship.side)] = _repair(game, ship, points, prompt)
         kept[1].prompt = prompt
-        return kept[1].reissue(kept[0].presets, game.view_fns[ship.side], {"points": points})
+        return kept[1].reissue(kept[2], game.view_fns[ship.side], {"points": points})
     return _repair(game, ship, points, prompt)[1]
 
 
-def _repair(game: Lookups, ship: Ship, points: int, prompt: str) -> tuple[RepairAsk, Request]:
+def _repair(game: Lookups, ship: Ship, points: int, prompt: str) -> tuple[RepairAsk, Request, Presets]:
     ask = RepairAsk(game, ship)
-    return ask, Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=ask.presets,
-                        form=Form(REPAIR_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side], prompt=prompt)
+    options = ask.presets  # one bound method, given again at every reissue
+    return ask, Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=options,
+                        form=Form(REPAIR_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side],
+                        prompt=prompt), options
 
 
 TRANSFER_FIELDS = tuple(Field(f"move{i}", "FROM>TO:BOXES between adjacent shields, or none") for i in range(1, 7))
@@ -188,18 +191,19 @@ class TransferAsk:
 
 def transfer_request(game: Lookups, ship: Ship) -> Request:
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
-        kept: tuple[TransferAsk, Request] | None = game.forms.get(("transfer", ship.side))
+        kept: tuple[TransferAsk, Request, Presets] | None = game.forms.get(("transfer", ship.side))
         if kept is None:
             kept = game.forms[("transfer", ship.side)] = _transfer(game, ship)
-        return kept[1].reissue(kept[0].presets, game.view_fns[ship.side])
+        return kept[1].reissue(kept[2], game.view_fns[ship.side])
     return _transfer(game, ship)[1]
 
 
-def _transfer(game: Lookups, ship: Ship) -> tuple[TransferAsk, Request]:
+def _transfer(game: Lookups, ship: Ship) -> tuple[TransferAsk, Request, Presets]:
     ask = TransferAsk(game, ship)
-    return ask, Request("transfer", ship.side, state=game, subject=ship, options=ask.presets,
+    options = ask.presets  # one bound method, given again at every reissue
+    return ask, Request("transfer", ship.side, state=game, subject=ship, options=options,
                         form=Form(TRANSFER_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side],
-                        prompt="End of turn: shield transfers")
+                        prompt="End of turn: shield transfers"), options
 
 
 # ------------------------------------------------------------------------------- damage choices

@@ -134,18 +134,19 @@ class AllocateAsk:
 
 def allocate_request(game: Lookups, ship: Ship) -> Request:
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
-        kept: tuple[AllocateAsk, Request] | None = game.forms.get(("allocate", ship.side))
+        kept: tuple[AllocateAsk, Request, Presets] | None = game.forms.get(("allocate", ship.side))
         if kept is None:
             kept = game.forms[("allocate", ship.side)] = _allocate(game, ship)
-        return kept[1].reissue(kept[0].presets, game.view_fns[ship.side])
+        return kept[1].reissue(kept[2], game.view_fns[ship.side])
     return _allocate(game, ship)[1]
 
 
-def _allocate(game: Lookups, ship: Ship) -> tuple[AllocateAsk, Request]:
+def _allocate(game: Lookups, ship: Ship) -> tuple[AllocateAsk, Request, Presets]:
     ask = AllocateAsk(game, ship)
-    return ask, Request("allocate", ship.side, state=game, subject=ship, options=ask.presets,
+    options = ask.presets  # one bound method, given again at every reissue
+    return ask, Request("allocate", ship.side, state=game, subject=ship, options=options,
                         form=Form(ALLOCATE_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side],
-                        prompt="Energy allocation")
+                        prompt="Energy allocation"), options
 
 
 # ------------------------------------------------------------------------------- accelerate (FC.2)
@@ -321,17 +322,18 @@ class ReinforceAsk:
 def reinforce_request(game: Lookups, ship: Ship, info: dict[str, Any]) -> Request:
     prompt = f"{info['damage']} damage on shield #{info['shield']}: reinforce with how many (0-{info['cap']})?"
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
-        kept: tuple[ReinforceAsk, Request] | None = game.forms.get(("reinforce", ship.side))
+        kept: tuple[ReinforceAsk, Request, Presets] | None = game.forms.get(("reinforce", ship.side))
         if kept is None:
             kept = game.forms[("reinforce", ship.side)] = _reinforce(game, ship, info, prompt)
-        ask, request = kept
+        ask, request, options = kept
         ask.info, ask.cap = info, int(info["cap"])
         request.prompt = prompt
-        return request.reissue(ask.options, game.view_fns[ship.side], info)
+        return request.reissue(options, game.view_fns[ship.side], info)
     return _reinforce(game, ship, info, prompt)[1]
 
 
-def _reinforce(game: Lookups, ship: Ship, info: dict[str, Any], prompt: str) -> tuple[ReinforceAsk, Request]:
+def _reinforce(game: Lookups, ship: Ship, info: dict[str, Any], prompt: str) -> tuple[ReinforceAsk, Request, Presets]:
     ask = ReinforceAsk(game, ship, info)
-    return ask, Request("reinforce", ship.side, state=game, subject=ship, data=info, options=ask.options,
-                        check=ask.check, view=game.view_fns[ship.side], prompt=prompt)
+    options = ask.options  # one bound method, given again at every reissue
+    return ask, Request("reinforce", ship.side, state=game, subject=ship, data=info, options=options,
+                        check=ask.check, view=game.view_fns[ship.side], prompt=prompt), options

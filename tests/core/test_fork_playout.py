@@ -93,3 +93,27 @@ def test_a_quiet_fork_of_a_real_game_plays_as_a_loud_one():
         loud, quiet = match.fork(seed, "player"), match.fork(seed, "player", quiet=True)
         ends = [drive_all(copy, {"player": "policy", "robot": "robot"}).to_dict() for copy in (loud, quiet)]
         assert ends[0] == ends[1] and not quiet.log.events and loud.log.events
+
+
+def test_a_finished_game_keeps_none_of_the_drivers_hooks():
+    """The driver's hooks on the engine (its dice' ``unfit``, the checkpoint ``boundary``) close over the driver and
+    so over the match: left on a finished engine, every play-out's whole game is a reference cycle for the collector."""
+    match, request = toy_at()
+    fork = match.fork(7, "player", quiet=True)
+    fork.checkpoints = True
+    steps = fork.play({"player": "robot", "robot": "robot"})
+    assert fork.engine.dice.unfit is None  # not driving yet
+    with pytest.raises(StopIteration):
+        next(steps)
+    assert fork.outcome is not None
+    assert fork.engine.dice.unfit is None and fork.engine.dice.asker is None
+    assert getattr(fork.engine, "boundary", None) is None
+
+
+def test_a_forks_answers_are_the_originals_and_stay_apart_from_them():
+    match, request = toy_at()
+    fork = match.fork(7, "player")
+    assert fork.answers == match.answers and fork.answers is not match.answers
+    before = [list(a) for a in match.answers]
+    drive_all(fork, {"player": "robot", "robot": "robot"})
+    assert match.answers == before

@@ -122,3 +122,21 @@ def test_person_is_not_pestered_about_long_shots():
     place(kl, "2808", "A")
     game.impulse = 5
     assert game.worth_asking(fed, game.fire_options(fed))
+
+
+def test_holding_fire_is_its_own_action_and_logged_as_no_shots():
+    """SFB.EA: holding fire is always legal. ``{}`` parses to itself (the driver passes a controller's Decision on
+    unchanged, no new one per quiet fire step); "none" and an answer holding every weapon are the same action
+    (the search compares actions); the log shows no shots as [] (requests.action_json)."""
+    from paperrobot.sfb.requests import action_json
+    from .helpers import make, place, ships
+    game = make()
+    fed, kl = ships(game)
+    place(kl, "1410", "A")
+    place(fed, "1407", "D")
+    fed.capacitor = 3
+    request = game.fire_request(fed)
+    hold: dict = {}
+    assert request.parse(hold) is hold
+    assert request.parse("none") == {} == request.parse({"phaser-1#1": "none"})
+    assert action_json(request.parse("none")) == [] and request.parse({"phaser-1#1": "klingon"}) != {}

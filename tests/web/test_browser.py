@@ -278,7 +278,8 @@ def test_each_real_game_played_to_its_end_in_the_browser(server, browser, shots)
             page.locator(f"#start-{game} [name='o.{name}']").fill(value)
         page.locator(f"#start-{game} input[name=seed]").fill("2")
         page.click(f"#play-{game}")
-        assert page.locator("#map").count() == 1, f"{game}: no map drawn"
+        # waits for the game's page (count() alone does not: on a loaded machine the click's page may still load)
+        expect(page.locator("#map"), f"{game}: no map drawn").to_have_count(1, timeout=30000)
         for answers in range(1500):
             if page.locator("#game-over").count():
                 break

@@ -311,6 +311,7 @@ class Match:
                     raise SaveError(f"the save has {len(feed)} answer(s) after the end of the game")
                 outcome: Outcome = stop.value
                 self.outcome = outcome
+                _unhook(engine)
                 return outcome
             except DieWanted as want:
                 seq += 1
@@ -420,6 +421,18 @@ class Match:
         fresh.resume = fresh.replay([list(a) for a in answers], controllers)
         fresh.listeners = self.listeners
         return fresh
+
+
+def _unhook(engine: Any) -> None:
+    """Drop the driver's hooks from a finished engine. They are closures over the driver, which holds the match,
+    which holds the engine: left on, the whole finished game is one reference cycle that only the cyclic collector
+    frees (a search's play-outs leave one per simulation)."""
+    dice = getattr(engine, "dice", None)
+    if dice is not None:
+        dice.unfit = None
+        dice.asker = None
+    if getattr(engine, "boundary", None) is not None:
+        engine.boundary = None
 
 
 def _aside_of(answer: Any) -> str | None:

@@ -42,7 +42,7 @@ def copy_match(match: Match, seed: int | None, side: str | None, quiet: bool = F
               else match.engine.restore(snapshot, log))
     copy = type(match)(match.game, match.setup, match.seed, match._build, log, match.dice, engine)
     copy._base = 0
-    copy.answers = [list(a) for a in match.answers[:answered]]
+    copy.answers = match.answers[:answered]  # the entries are shared: recorded answers are never changed in place
     copy.controllers = dict(match.controllers)
     copy.seq, copy._mark = seq, match._mark
     copy._told = dict(match._told)

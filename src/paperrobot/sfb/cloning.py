@@ -62,13 +62,101 @@ def ship_snapshot(ship: Ship) -> tuple[Any, ...]:
     return tuple(values)
 
 
+# A restored object is made without its dataclass __init__ and its fields set one by one. Compiled, the classes
+# are native but their __init__ is the interpreted one the dataclass decorator writes (a generic call, the
+# arguments in a tuple, one descriptor call per field: nearly all of a fork's ship restore); here each field is
+# a native store. The fields are written out in declaration order, checked against the dataclasses here, so a
+# new field cannot be forgotten.
+assert SHIP_FIELDS == ("name", "side", "spec", "hex", "facing", "robot", "prev_hex", "speed", "straight", "shields",
+                       "warp", "impulse", "apr", "battery", "charged", "hull", "bridge", "security", "transporter",
+                       "lab", "shuttle", "excess", "capacitor", "weapons", "warp_lost", "internal", "destroyed",
+                       "gone", "objective", "has_drones", "tm_table", "cloak", "primary_done", "tie_side", "focus")
+assert WEAPON_FIELDS == ("key", "type", "kind", "arc", "cost", "ammo", "alive", "ready", "arm", "last_fired",
+                         "fired_turn", "rmin", "rmax", "tube")
+assert tuple(f.name for f in fields(Drone)) == ("label", "side", "owner", "target", "hex", "facing", "prev_hex",
+                                                "expires", "moves", "damage", "alive", "back")
+
+
 def ship_restore(snap: tuple[Any, ...]) -> Ship:
-    values = list(snap)
-    values[SHIELDS] = list(snap[SHIELDS])
-    values[WEAPONS] = [Weapon(*w, None if t is None else PlasmaTube(*t)) for w, t in snap[WEAPONS]]  # type: ignore[call-arg]
-    cloak = snap[CLOAK]
-    values[CLOAK] = None if cloak is None else Cloak(*cloak)
-    return Ship(*values)
+    (name, side, spec, hex_, facing, robot, prev_hex, speed, straight, shields, warp, impulse, apr, battery, charged,
+     hull, bridge, security, transporter, lab, shuttle, excess, capacitor, weapons, warp_lost, internal, destroyed,
+     gone, objective, has_drones, tm_table, cloak, primary_done, tie_side, focus) = snap
+    ship = Ship.__new__(Ship)
+    ship.name = name
+    ship.side = side
+    ship.spec = spec
+    ship.hex = hex_
+    ship.facing = facing
+    ship.robot = robot
+    ship.prev_hex = prev_hex
+    ship.speed = speed
+    ship.straight = straight
+    ship.shields = list(shields)
+    ship.warp = warp
+    ship.impulse = impulse
+    ship.apr = apr
+    ship.battery = battery
+    ship.charged = charged
+    ship.hull = hull
+    ship.bridge = bridge
+    ship.security = security
+    ship.transporter = transporter
+    ship.lab = lab
+    ship.shuttle = shuttle
+    ship.excess = excess
+    ship.capacitor = capacitor
+    ship.weapons = [weapon_restore(w) for w in weapons]
+    ship.warp_lost = warp_lost
+    ship.internal = internal
+    ship.destroyed = destroyed
+    ship.gone = gone
+    ship.objective = objective
+    ship.has_drones = has_drones
+    ship.tm_table = tm_table
+    ship.cloak = None if cloak is None else Cloak(*cloak)
+    ship.primary_done = primary_done
+    ship.tie_side = tie_side
+    ship.focus = focus
+    return ship
+
+
+def weapon_restore(snap: tuple[Any, ...]) -> Weapon:
+    values, tube = snap
+    (key, type_, kind, arc, cost, ammo, alive, ready, arm, last_fired, fired_turn, rmin, rmax) = values
+    weapon = Weapon.__new__(Weapon)
+    weapon.key = key
+    weapon.type = type_
+    weapon.kind = kind
+    weapon.arc = arc
+    weapon.cost = cost
+    weapon.ammo = ammo
+    weapon.alive = alive
+    weapon.ready = ready
+    weapon.arm = arm
+    weapon.last_fired = last_fired
+    weapon.fired_turn = fired_turn
+    weapon.rmin = rmin
+    weapon.rmax = rmax
+    weapon.tube = None if tube is None else PlasmaTube(*tube)
+    return weapon
+
+
+def drone_restore(snap: tuple[Any, ...]) -> Drone:
+    (label, side, owner, target, hex_, facing, prev_hex, expires, moves, damage, alive, back) = snap
+    drone = Drone.__new__(Drone)
+    drone.label = label
+    drone.side = side
+    drone.owner = owner
+    drone.target = target
+    drone.hex = hex_
+    drone.facing = facing
+    drone.prev_hex = prev_hex
+    drone.expires = expires
+    drone.moves = moves
+    drone.damage = damage
+    drone.alive = alive
+    drone.back = back
+    return drone
 
 
 class Cloning(PlasmaCloakSteps):
@@ -97,7 +185,7 @@ class Cloning(PlasmaCloakSteps):
         new = self.fresh(log)  # the unchanging fields shared (game.Game.share); the rest set here
         new.ships = [ship_restore(s) for s in ships]
         by_name = new.by_name = {s.name: s for s in new.ships}
-        new.drones = [Drone(*d) for d in drones]
+        new.drones = [drone_restore(d) for d in drones]
         new.plasmas = [Plasma(*t) for t in plasmas]
         new.turn, new.impulse, new.phase = turn, impulse, phase
         new.seekers_step, new.disengage_step = seekers, disengage
@@ -142,4 +230,4 @@ class Cloning(PlasmaCloakSteps):
         return None
 
 
-__all__ = ["Cloning", "ship_snapshot", "ship_restore", "OWN"]
+__all__ = ["Cloning", "ship_snapshot", "ship_restore", "weapon_restore", "drone_restore", "OWN"]

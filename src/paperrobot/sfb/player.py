@@ -13,7 +13,7 @@ from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, first_shield, in_arc, to_offset
 from . import player_cloak as pc
-from .energy import AS_ALLOCATION, EnergyAllocation, energy_values
+from .energy import AS_ALLOCATION, EnergyAllocation, allocation, energy_values
 from .plasma import Plasma
 from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index
 from .state import Drone, Ship, Weapon
@@ -111,7 +111,7 @@ class Policy:
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))
-        return EnergyAllocation(speed, float(phasers), tuple(arm), recharge, cloak)
+        return allocation(speed, float(phasers), tuple(arm), recharge, cloak)
 
     def safe_speed(self, ship: Ship, top: int) -> int:
         """The fastest speed up to ``top`` whose turn mode does not leave the ship where it must run off the map
@@ -140,9 +140,11 @@ class Policy:
         game = self.game
         target = game.enemy_of(ship)
         thex = target.hex if target is not None else None
-        goal = None  # scenario #4: first the hexes next to the Dakota, then the exit edge
-        if game.objective is not None:
-            goal = "exit" if ship.objective else "objective"
+        # scenario #4: first the hexes next to the Dakota (``objective``), then the exit edge (``exiting``); tested
+        # once here, not for each move (compiled, an optional string's compare is a generic call)
+        objective = game.objective if not ship.objective else None
+        exiting = game.objective is not None and ship.objective
+        goal = objective is not None or exiting
         heavy_ready = False
         for w in ship.weapons:
             if w.ready and w.alive and w.kind in ("photon", "disruptor"):
@@ -152,7 +154,7 @@ class Policy:
         # The score in eighths, as an int: every term is a multiple of 1/8 far below 2**50, so the float sums were
         # exact and the same comparisons follow (compiled, a float score was boxed at every store and compare).
         # Weights 2 and 0.5 per hex off the wanted range, bonus 3 and 1 for the FA arc, shields / 8 toward it.
-        weight, fa_bonus = (16, 24) if goal is None else (4, 8)
+        weight, fa_bonus = (4, 8) if goal else (16, 24)
         threats = [d.hex for d in game.drones if d.alive and d.target == ship.name] if game.drones else ()
         torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
         shields = ship.shields
@@ -164,15 +166,15 @@ class Policy:
         best, best_score, scored = STRAIGHT, 0, False
         for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
             if not game.on_map(dest):  # dest not in game.cells
-                exit_ok = goal == "exit" and game.scenario.exit_edge in game.board.edges_crossed(dest)
+                exit_ok = exiting and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 8000 if exit_ok else -8000  # +-1000
             else:
                 at = state_index(cols, rows, tm, dest[0], dest[1], facing, straight_on if steer == STRAIGHT else 1)
                 viable = at >= 0 and states[at] != 0
-                score = 0 if viable else (-40 if goal == "exit" else -1600)  # -5, -200
-                if goal == "objective" and game.objective is not None:  # the goal of a scenario with one (#4)
-                    score -= 32 * max(0, distance(dest, game.objective) - 1)
-                elif goal == "exit":
+                score = 0 if viable else (-40 if exiting else -1600)  # -5, -200
+                if objective is not None:  # the goal of a scenario with one (#4)
+                    score -= 32 * max(0, distance(dest, objective) - 1)
+                elif exiting:
                     score -= 32 * (game.board.cols - to_offset(dest)[0])
                 if thex is not None:  # hexgrid.sight's three answers, each worked out (its memo missed the caches)
                     rng = distance(dest, thex)

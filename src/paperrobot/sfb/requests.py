@@ -97,8 +97,7 @@ class ShipAsks:
         self.move_options = partial(game.move_options, ship)
         self.fire_options = partial(game.fire_presets, ship)
         self.fire_check = partial(game.check_fire, ship)
-        self.fire_form = Form(fire_fields(ship), lambda name, earlier: game.fire_choices(ship, name, earlier),
-                              lambda values: game.check_fire(ship, values))
+        self.fire_form = Form(fire_fields(ship), partial(game.fire_choices, ship), self.fire_check)
         self.fire_view = partial(game.view, ship.side, fire=ship)
         self.view = partial(game.view, ship.side)
         self.move_view = partial(game.view, ship.side, move=ship)
@@ -323,11 +322,15 @@ class Requests(Geometry):
                 out.append(Option(key, f"{label}: " + ", ".join(f"{k}>{v}" for k, v in group.items()), group))
         return out
 
-    def check_fire(self, ship: Ship, answer: Any) -> list[tuple[Ship, Weapon, Any]]:
+    def check_fire(self, ship: Ship, answer: Any) -> list[tuple[Ship, Weapon, Any]] | dict[str, Any]:
         """The orders of a fire answer (a preset key, or ``{weapon: target}``), in the answer's order, or
-        IllegalAction with the rule."""
+        IllegalAction with the rule. No shot at all is an empty dict, whatever the answer that says so (so two
+        such answers are the same action: the search compares them): holding fire (``{}``) is always legal and is
+        its own action, so the driver passes the controller's Decision on as it is (core.contract.Match._drive)
+        instead of making one per quiet fire step (most fire questions of a battle); the log shows it as []
+        (action_json)."""
         if not answer and type(answer) is dict:
-            return []  # hold fire: always legal
+            return cast("dict[str, Any]", answer)
         if isinstance(answer, str):
             preset = next((o for o in self.fire_presets(ship) if o.key == answer), None)
             if preset is None:
@@ -357,7 +360,7 @@ class Requests(Geometry):
         if spent > ship.capacitor + 1e-9:
             raise IllegalAction(f"the phaser capacitor holds {ship.capacitor:g}, not enough for these phasers",
                                 "SFB.PHASER.ENERGY")
-        return orders
+        return orders if orders else {}
 
     def worth_asking(self, ship: Ship, pairs: list[tuple[str, str, Weapon, Any]] | None = None) -> bool:
         """Is a shot worth a person's thought: one (at a ship or a drone) expected to do at least 1 point, or the
@@ -466,6 +469,8 @@ def action_json(action: Any) -> Any:
     if isinstance(action, EnergyAllocation):
         return {"speed": action.speed, "phasers": action.phasers, "arm": [list(a) for a in action.arm],
                 "recharge": action.recharge, "cloak": action.cloak}
+    if type(action) is dict and not action:
+        return []  # held fire (check_fire): shown as no shots, as an empty list of orders
     if isinstance(action, list):
         out: list[Any] = []
         for item in action:

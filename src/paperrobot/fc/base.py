@@ -45,7 +45,7 @@ class GameBase:
     standing: dict[str, dict[str, Any]]
     standing_accel: dict[str, str]
     routed: set[str]
-    moves: dict[str, list[str]]
+    moves: dict[str, tuple[str, ...]]
     _turn_modes: dict[tuple[str, int], int]
     view_fns: dict[str, Callable[[], dict[str, Any]]]
     enemies: dict[str, Ship]

@@ -7,7 +7,7 @@ from typing import Any
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from .answers import encode, num_key
-from .forms import EPS, NONE, _int, _list, _options, _policy
+from .forms import EPS, NONE, Presets, _int, _list, _options, _policy
 from .lookups import Lookups
 from .state import Ship
 
@@ -16,22 +16,46 @@ def battery_room(ship: Ship) -> float:
     return max(0.0, min(ship.battery_cap() - ship.battery, ship.energy))
 
 
-def batteries_request(game: Lookups, ship: Ship) -> Request:
-    top = battery_room(ship)
+class BatteriesAsk:
+    """One batteries question's check and options: ``top``, the most that can be stored, read when it is asked
+    (bound methods, not closures: requests.AccelerateAsk says why)."""
 
-    def check(answer: Any) -> float:
+    def __init__(self, top: float) -> None:
+        self.top = top
+
+    def check(self, answer: Any) -> float:
         store: float | None
         try:
             store = float(answer) if isinstance(answer, (str, int, float)) and not isinstance(answer, bool) else None
         except ValueError:
             store = None
+        top = self.top
         if store is None or store != store or store < 0 or store > top + EPS:
             raise IllegalAction(f"can store 0 to {top:g} in batteries", "FC.7A")
         return store
-    return Request("batteries", ship.side, state=game, subject=ship,
-                   options=lambda: (Option(num_key(top), f"store {top:g} (as much as possible)"),) + (
-                       (Option("0", "store nothing"),) if top > 0 else ()),
-                   check=check, view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries")
+
+    def options(self) -> tuple[Option, ...]:
+        top = self.top
+        return (Option(num_key(top), f"store {top:g} (as much as possible)"),) + (
+            (Option("0", "store nothing"),) if top > 0 else ())
+
+
+def batteries_request(game: Lookups, ship: Ship) -> Request:
+    top = battery_room(ship)
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
+        kept: tuple[BatteriesAsk, Request, Presets] | None = game.forms.get(("batteries", ship.side))
+        if kept is None:
+            kept = game.forms[("batteries", ship.side)] = _batteries(game, ship, top)
+        kept[0].top = top
+        return kept[1].reissue(kept[2], game.view_fns[ship.side])
+    return _batteries(game, ship, top)[1]
+
+
+def _batteries(game: Lookups, ship: Ship, top: float) -> tuple[BatteriesAsk, Request, Presets]:
+    ask = BatteriesAsk(top)
+    options = ask.options  # one bound method, given again at every reissue
+    return ask, Request("batteries", ship.side, state=game, subject=ship, options=options, check=ask.check,
+                        view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries"), options
 
 
 def repairable(game: Lookups, ship: Ship) -> frozenset[str]:
@@ -57,15 +81,42 @@ def repair_check(game: Lookups, ship: Ship, values: dict[str, Any]) -> list[Any]
 REPAIR_FIELDS = (Field("order", "what to repair, in priority order (points are spent down the list)", True),)
 
 
-def repair_request(game: Lookups, ship: Ship, points: int) -> Request:
-    form = Form(REPAIR_FIELDS, lambda name, earlier: tuple(dict.fromkeys(
-        game.damaged_systems(ship) + game.reload_options(ship))), lambda values: repair_check(game, ship, values))
+class RepairAsk:
+    """One ship's repair form choices, check and presets (bound methods, not closures)."""
 
-    def presets() -> tuple[Option, ...]:
-        return _options((("suggested", "the repair priority of FC.7B", {"order": _policy(game, "repair", ship)}),
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship = game, ship
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[Any, ...]:
+        game, ship = self.game, self.ship
+        return tuple(dict.fromkeys(game.damaged_systems(ship) + game.reload_options(ship)))
+
+    def check(self, values: Any) -> Any:
+        return repair_check(self.game, self.ship, values)
+
+    def presets(self) -> tuple[Option, ...]:
+        return _options((("suggested", "the repair priority of FC.7B", {"order": _policy(self.game, "repair",
+                                                                                          self.ship)}),
                          ("none", "no repairs", {"order": []})))
-    return Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=presets,
-                   form=form, view=game.view_fns[ship.side], prompt=f"Repairs: {points} damage control points")
+
+
+def repair_request(game: Lookups, ship: Ship, points: int) -> Request:
+    prompt = f"Repairs: {points} damage control points"
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
+        kept: tuple[RepairAsk, Request, Presets] | None = game.forms.get(("repair", ship.side))
+        if kept is None:
+            kept = game.forms[("repair", ship.side)] = _repair(game, ship, points, prompt)
+        kept[1].prompt = prompt
+        return kept[1].reissue(kept[2], game.view_fns[ship.side], {"points": points})
+    return _repair(game, ship, points, prompt)[1]
+
+
+def _repair(game: Lookups, ship: Ship, points: int, prompt: str) -> tuple[RepairAsk, Request, Presets]:
+    ask = RepairAsk(game, ship)
+    options = ask.presets  # one bound method, given again at every reissue
+    return ask, Request("repair", ship.side, state=game, subject=ship, data={"points": points}, options=options,
+                        form=Form(REPAIR_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side],
+                        prompt=prompt), options
 
 
 TRANSFER_FIELDS = tuple(Field(f"move{i}", "FROM>TO:BOXES between adjacent shields, or none") for i in range(1, 7))
@@ -119,17 +170,40 @@ def transfer_choices(game: Lookups, ship: Ship, name: str, earlier: dict[str, An
     return tuple(out)
 
 
-def transfer_request(game: Lookups, ship: Ship) -> Request:
-    form = Form(TRANSFER_FIELDS, lambda name, earlier: transfer_choices(game, ship, name, earlier),
-                lambda values: transfer_check(game, ship, values))
+class TransferAsk:
+    """One ship's transfer form choices, check and presets (bound methods, not closures)."""
 
-    def presets() -> tuple[Option, ...]:
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship = game, ship
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[Any, ...]:
+        return transfer_choices(self.game, self.ship, name, earlier)
+
+    def check(self, values: Any) -> Any:
+        return transfer_check(self.game, self.ship, values)
+
+    def presets(self) -> tuple[Option, ...]:
         none = dict.fromkeys(TRANSFER_NAMES, "none")
         return _options((("suggested", "the player policy's transfers",
-                          {**none, **encode("transfer", _policy(game, "transfer", ship))}),
+                          {**none, **encode("transfer", _policy(self.game, "transfer", self.ship))}),
                          ("none", "no transfer", none)))
-    return Request("transfer", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=game.view_fns[ship.side], prompt="End of turn: shield transfers")
+
+
+def transfer_request(game: Lookups, ship: Ship) -> Request:
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
+        kept: tuple[TransferAsk, Request, Presets] | None = game.forms.get(("transfer", ship.side))
+        if kept is None:
+            kept = game.forms[("transfer", ship.side)] = _transfer(game, ship)
+        return kept[1].reissue(kept[2], game.view_fns[ship.side])
+    return _transfer(game, ship)[1]
+
+
+def _transfer(game: Lookups, ship: Ship) -> tuple[TransferAsk, Request, Presets]:
+    ask = TransferAsk(game, ship)
+    options = ask.presets  # one bound method, given again at every reissue
+    return ask, Request("transfer", ship.side, state=game, subject=ship, options=options,
+                        form=Form(TRANSFER_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side],
+                        prompt="End of turn: shield transfers"), options
 
 
 # ------------------------------------------------------------------------------- damage choices

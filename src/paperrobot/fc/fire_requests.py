@@ -64,7 +64,7 @@ def fire_form(game: Lookups, ship: Ship, n: int) -> FireForm:
     ask = FireAsk(game, ship, names)
     presets = ask.presets
     form, parse = Form(fields, ask.choices, ask.check), form_parser(ask.check, known, presets, "fire")
-    made: FireForm = (form, presets, parse, _fire(game, ship, form, presets, parse))
+    made: FireForm = (form, presets, parse, _fire(game, ship, form, presets, parse, ask.view))
     game.forms[key] = made
     return made
 
@@ -111,12 +111,15 @@ def fire_request(game: Lookups, ship: Ship) -> Request:
     form, presets, parse, kept = fire_form(game, ship, n)
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
         return kept.reissue(presets, game.view_fns[ship.side])
-    return _fire(game, ship, form, presets, parse)
+    return _fire(game, ship, form, presets, parse, FireAsk(game, ship, ()).view)
 
 
-def _fire(game: Lookups, ship: Ship, form: Form, presets: Presets, parse: Check) -> Request:
+def _fire(game: Lookups, ship: Ship, form: Form, presets: Presets, parse: Check,
+          view: Callable[[], dict[str, Any]]) -> Request:
+    """``view``: a FireAsk's (targets and arcs to draw; the same for any number of fields): the kept request's is its
+    form's own ask, not one more object per form in every fork."""
     return Request("fire", ship.side, state=game, subject=ship, options=presets, form=form, check=parse,
-                   view=FireAsk(game, ship, ()).view, prompt="Offensive fire")  # targets and arcs to draw
+                   view=view, prompt="Offensive fire")
 
 
 # ------------------------------------------------------------------------------- launch (FC.6)

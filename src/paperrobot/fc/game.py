@@ -166,14 +166,14 @@ class Game(Fire):
                         self.boundary()
                     yield from self.impulse_movement()
                     if self.over:
-                        return self.ended()
+                        return self.finish(self.ended())
                     self.phase = "fire"
                 if self.phase == "fire":
                     if self.boundary is not None:
                         self.boundary()
                     yield from self.offensive_fire()
                     if self.over:
-                        return self.ended()
+                        return self.finish(self.ended())
                     self.phase = "launch"
                 if self.launch_ready():
                     if self.boundary is not None:
@@ -187,8 +187,16 @@ class Game(Fire):
                 self.boundary()
             yield from self.end_of_turn()
             if self.turn >= self.max_turns:
-                return self.outcome("time")
+                return self.finish(self.outcome("time"))
             self.turn, self.phase = self.turn + 1, "energy"
+
+    def finish(self, outcome: Outcome) -> Outcome:
+        """The game is over: no question is asked any more, so the kept forms and requests and the view callables
+        of the questions (requests.py) are let go. They refer back to this engine; without them a finished engine (a
+        search's play-out to the end) has no reference cycle of FC's and is freed at once, not by the garbage
+        collector (337 -> 15 cyclic objects per simulation at question 120)."""
+        self.forms, self.view_fns = {}, {}
+        return outcome
 
     def ended(self) -> Outcome:
         gone = any(s.disengaged for s in self.ships.values())

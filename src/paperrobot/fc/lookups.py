@@ -23,6 +23,7 @@ BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
 ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
 PHASER_CHARTS = {"phaser-1": "phaser_1", "phaser-2": "phaser_2", "phaser-3": "phaser_3"}  # kind -> Tables field
 SLIPS, PIVOTS = ("slip-left", "slip-right"), ("pivot-left", "pivot-right")
+_MOVES: Final[dict[int, tuple[str, ...]]] = {}  # legal_moves by what decides them
 HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
 
@@ -89,20 +90,29 @@ class Lookups(GameBase):
             cost += self.rules.photon_hold_cost if w.arm == 2 else self.rules.photon_load_cost
         return cost
 
-    def legal_moves(self, ship: Ship) -> list[str]:
+    def legal_moves(self, ship: Ship) -> tuple[str, ...]:
+        """The legal moves now (FC.3A), in a fixed order: one shared tuple per combination of what decides them
+        (turn mode, slip mode, power for a deceleration and for an HET, facing), never changed by anyone."""
         het_used = ship.het_used
         turn = not het_used and ship.since_turn >= self.turn_mode(ship)
-        moves = ["straight", "turn-left", "turn-right"] if turn else ["straight"]
-        if ship.slip_ok and not het_used:
-            moves += SLIPS
+        slip = ship.slip_ok and not het_used
         power = ship.energy + ship.battery  # ship.available()
-        if power >= self.rules.decel_cost:
-            moves.append("decel")
-            if turn:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
-                moves += PIVOTS
-        if power >= ship.spec.het_cost:
-            moves += HETS[ship.facing]
-        return moves
+        decel = power >= self.rules.decel_cost
+        het = power >= ship.spec.het_cost
+        key = ((((ship.facing % 6) << 1 | het) << 1 | decel) << 1 | slip) << 1 | turn
+        found = _MOVES.get(key)
+        if found is None:
+            moves = ["straight", "turn-left", "turn-right"] if turn else ["straight"]
+            if slip:
+                moves += SLIPS
+            if decel:
+                moves.append("decel")
+                if turn:  # the low-energy turn: turn one hexside, then cancel the move (2B2b)
+                    moves += PIVOTS
+            if het:
+                moves += HETS[ship.facing % 6]
+            found = _MOVES[key] = tuple(moves)
+        return found
 
     def drone_target_pos(self, drone: Drone) -> Hex | None:
         if drone.target in self.ships:

@@ -112,17 +112,41 @@ def allocate_choices(game: Lookups, ship: Ship, name: str, earlier: dict[str, An
     return ()
 
 
-def allocate_request(game: Lookups, ship: Ship) -> Request:
-    form = Form(ALLOCATE_FIELDS, lambda name, earlier: allocate_choices(game, ship, name, earlier),
-                lambda values: allocation_check(game, ship, values))
+class AllocateAsk:
+    """One ship's allocation form choices, check and presets (bound methods, not closures: AccelerateAsk says why)."""
 
-    def presets() -> tuple[Option, ...]:
+    def __init__(self, game: Lookups, ship: Ship) -> None:
+        self.game, self.ship = game, ship
+
+    def choices(self, name: str, earlier: dict[str, Any]) -> tuple[Any, ...]:
+        return allocate_choices(self.game, self.ship, name, earlier)
+
+    def check(self, values: Any) -> Any:
+        return allocation_check(self.game, self.ship, values)
+
+    def presets(self) -> tuple[Option, ...]:
+        game, ship = self.game, self.ship
         suggested = _policy(game, "allocate", ship)
         return _options((("suggested", "the player policy's allocation", suggested),
                          ("drift", "speed 0, nothing else", {"speed": 0, "regen": [], "hold": [], "photons": []}))
                         + candidates.allocation(game, ship, suggested))
-    return Request("allocate", ship.side, state=game, subject=ship, options=presets, form=form,
-                   view=game.view_fns[ship.side], prompt="Energy allocation")
+
+
+def allocate_request(game: Lookups, ship: Ship) -> Request:
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
+        kept: tuple[AllocateAsk, Request, Presets] | None = game.forms.get(("allocate", ship.side))
+        if kept is None:
+            kept = game.forms[("allocate", ship.side)] = _allocate(game, ship)
+        return kept[1].reissue(kept[2], game.view_fns[ship.side])
+    return _allocate(game, ship)[1]
+
+
+def _allocate(game: Lookups, ship: Ship) -> tuple[AllocateAsk, Request, Presets]:
+    ask = AllocateAsk(game, ship)
+    options = ask.presets  # one bound method, given again at every reissue
+    return ask, Request("allocate", ship.side, state=game, subject=ship, options=options,
+                        form=Form(ALLOCATE_FIELDS, ask.choices, ask.check), view=game.view_fns[ship.side],
+                        prompt="Energy allocation"), options
 
 
 # ------------------------------------------------------------------------------- accelerate (FC.2)
@@ -204,7 +228,7 @@ class MoveAsk:
         return move_view(self.game, self.ship)
 
 
-def move_request(game: Lookups, ship: Ship, moves: list[str]) -> Request:
+def move_request(game: Lookups, ship: Ship, moves: tuple[str, ...]) -> Request:
     """``moves``: the legal moves now (``Game.legal_moves``); the check and options read them from the game."""
     game.moves[ship.side] = moves
     found: tuple[MoveAsk, Presets, Request] | None = game.forms.get(("move", ship.side))
@@ -218,7 +242,7 @@ def move_request(game: Lookups, ship: Ship, moves: list[str]) -> Request:
     return _move(game, ship, moves, ask)
 
 
-def _move(game: Lookups, ship: Ship, moves: list[str], ask: MoveAsk) -> Request:
+def _move(game: Lookups, ship: Ship, moves: tuple[str, ...], ask: MoveAsk) -> Request:
     return Request("move", ship.side, state=game, subject=ship, data=moves, options=ask.options, default="straight",
                    check=ask.check, view=ask.view, prompt="Move")
 
@@ -275,19 +299,41 @@ def defend_request(game: Lookups, ship: Ship, drone_ids: list[str]) -> Request:
 
 
 # ------------------------------------------------------------------------------- reinforce (FC.5F)
-def reinforce_request(game: Lookups, ship: Ship, info: dict[str, Any]) -> Request:
-    cap = info["cap"]
+class ReinforceAsk:
+    """One reinforcement question's check and options (``info``: its data; bound methods, not closures)."""
 
-    def check(answer: Any) -> int:
+    def __init__(self, game: Lookups, ship: Ship, info: dict[str, Any]) -> None:
+        self.game, self.ship, self.info, self.cap = game, ship, info, int(info["cap"])
+
+    def check(self, answer: Any) -> int:
         n = _int(answer, "reinforcement", "FC.5F")
-        if not 0 <= n <= cap:
-            raise IllegalAction(f"reinforcement must be 0 to {cap} (working batteries and power)", "FC.5F")
+        if not 0 <= n <= self.cap:
+            raise IllegalAction(f"reinforcement must be 0 to {self.cap} (working batteries and power)", "FC.5F")
         return n
 
-    def default() -> str:
-        return str(int(_policy(game, "reinforce", ship, info)))
-    return Request("reinforce", ship.side, state=game, subject=ship, data=info,
-                   options=lambda: (Option(default(), "suggested"),) + tuple(
-                       Option(str(n)) for n in range(cap + 1) if str(n) != default()),
-                   check=check, view=game.view_fns[ship.side],
-                   prompt=f"{info['damage']} damage on shield #{info['shield']}: reinforce with how many (0-{cap})?")
+    def default(self) -> str:
+        return str(int(_policy(self.game, "reinforce", self.ship, self.info)))
+
+    def options(self) -> tuple[Option, ...]:
+        return (Option(self.default(), "suggested"),) + tuple(
+            Option(str(n)) for n in range(self.cap + 1) if str(n) != self.default())
+
+
+def reinforce_request(game: Lookups, ship: Ship, info: dict[str, Any]) -> Request:
+    prompt = f"{info['damage']} damage on shield #{info['shield']}: reinforce with how many (0-{info['cap']})?"
+    if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new (as move's)
+        kept: tuple[ReinforceAsk, Request, Presets] | None = game.forms.get(("reinforce", ship.side))
+        if kept is None:
+            kept = game.forms[("reinforce", ship.side)] = _reinforce(game, ship, info, prompt)
+        ask, request, options = kept
+        ask.info, ask.cap = info, int(info["cap"])
+        request.prompt = prompt
+        return request.reissue(options, game.view_fns[ship.side], info)
+    return _reinforce(game, ship, info, prompt)[1]
+
+
+def _reinforce(game: Lookups, ship: Ship, info: dict[str, Any], prompt: str) -> tuple[ReinforceAsk, Request, Presets]:
+    ask = ReinforceAsk(game, ship, info)
+    options = ask.options  # one bound method, given again at every reissue
+    return ask, Request("reinforce", ship.side, state=game, subject=ship, data=info, options=options,
+                        check=ask.check, view=game.view_fns[ship.side], prompt=prompt), options

@@ -287,7 +287,7 @@ def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]
     preferences of the procedure ``n`` (fc/procedure.py's numbers; None: the published one)."""
     n = n or numbers(None)
     order: list[str] = []
-    mx = dict(ship.spec.systems).get  # ship.box_max without a scan per question
+    mx = _box_max(ship).get  # ship.box_max without a scan per question
     box = ship.boxes.get
     for step in n.repair_steps:  # the steps named, called directly (compiled: a native call, not a Python one)
         if step in ALL_OUT:
@@ -303,6 +303,20 @@ def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]
     order += ["shuttle"] * (mx("shuttle", 0) - box("shuttle", 0))  # not in steps 1-9: last (docs/fc.md#repairs)
     order += ["battery"] * (mx("battery", 0) - box("battery", 0))
     return order
+
+
+_MAX: Final[dict[int, tuple[Any, dict[str, int]]]] = {}  # id(a ship's spec) -> (the spec, its boxes by system)
+
+
+def _box_max(ship: Ship) -> dict[str, int]:
+    """Each system's boxes on the ship's card (its spec's, a dictionary built once per spec)."""
+    spec = ship.spec
+    found = _MAX.get(id(spec))
+    if found is None or found[0] is not spec:
+        if len(_MAX) > 64:
+            _MAX.clear()
+        found = _MAX[id(spec)] = (spec, dict(spec.systems))
+    return found[1]
 
 
 ALL_OUT: Final[tuple[str, ...]] = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
@@ -375,16 +389,20 @@ def _reloads(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: G
 
 def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
     """Step 7: a weapon, then a power box, alternating, in their orders; then drone racks and their reloads."""
-    weapons = [w.id for kind in n.repair_weapons for w in ship.weapons if w.kind == kind and not w.alive]
+    dead = [w for w in ship.weapons if not w.alive]  # one pass over the card (most weapons work)
+    weapons = [w.id for kind in n.repair_weapons for w in dead if w.kind == kind] if dead else []
     power = [k for k in n.repair_power for _ in range(mx(k, 0) - box(k, 0))]
     for i in range(max(len(weapons), len(power))):
         if i < len(weapons):
             order.append(weapons[i])
         if i < len(power):
             order.append(power[i])
-    order += [f"rack-{i + 1}" for i, r in enumerate(ship.racks) if not r.alive]
-    order += [f"reload-{i + 1}" for i, r in enumerate(ship.racks) if r.ammo == 0]
-    order += [w.id for w in ship.weapons if not w.alive and w.id not in order]
+    racks = ship.racks
+    if racks:
+        order += [f"rack-{i + 1}" for i, r in enumerate(racks) if not r.alive]
+        order += [f"reload-{i + 1}" for i, r in enumerate(racks) if r.ammo == 0]
+    if dead:
+        order += [w.id for w in dead if w.id not in order]
 
 
 def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
@@ -398,12 +416,20 @@ def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: 
             break
     else:
         return  # nothing of the rotation is damaged (most turns)
-    missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
-    while any(missing.values()):
-        for k in rotation:
-            if missing[k] > 0:
-                order.append(k)
-                missing[k] -= 1
+    if len(set(rotation)) < len(rotation):  # a system named twice shares one count: the loop as written
+        missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
+        while any(missing.values()):
+            for k in rotation:
+                if missing[k] > 0:
+                    order.append(k)
+                    missing[k] -= 1
+        return
+    # one of each damaged system per round, in rotating order: the same list, without a dictionary and its scans
+    counts = [mx(k, 0) - box(k, 0) for k in rotation]
+    for done in range(max(counts)):
+        for i in range(len(rotation)):
+            if counts[i] > done:
+                order.append(rotation[i])
 
 
 _ROTATIONS: Final[dict[Any, tuple[str, ...]]] = {}  # a procedure's repair_rotation -> the systems in rotating order

@@ -3,7 +3,7 @@ enemy in arc); a part of the Robot (robot.py), which inherits these steps."""
 from __future__ import annotations
 
 from ..core.controller import Decision, Reason
-from typing import Any
+from typing import Any, Final, Sequence
 
 from ..core.hexgrid import distance, in_arc
 from . import geometry as geo
@@ -14,6 +14,9 @@ from .state import Drone, Ship
 
 # a move and why
 Move = tuple[str, list[Reason]]
+# a step's "no reason to change the move": one shared empty list (a robot's move asks three such steps); its callers
+# only read it (``reasons += extra``, ``reasons + rs``), never change it
+_NO_REASON: Final[list[Reason]] = []
 
 
 class MovementSteps(FireSteps):
@@ -34,7 +37,7 @@ class MovementSteps(FireSteps):
         return Decision(action, (why("FC.2", fmt, (total, self.n.n_acceleration), self.dice, mark),))
 
     # ---------------------------------------------------------------- 3. movement
-    def do_move(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str]) -> Decision:
+    def do_move(self, game: Lookups, ship: Ship, enemy: Ship, options: Sequence[str]) -> Decision:
         turn_ok = "turn-left" in options
         reasons: list[Reason] = []
         if not turn_ok:
@@ -50,7 +53,7 @@ class MovementSteps(FireSteps):
             move = "straight"
         return Decision(move, tuple(reasons))
 
-    def maneuver(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
+    def maneuver(self, game: Lookups, ship: Ship, enemy: Ship, options: Sequence[str], allow_turn: bool) -> Move:
         reasons: list[Reason] = []
         slip_ok = "slip-left" in options
         if allow_turn and game.drones:  # no drone in play: no wave (FC.3B0)
@@ -81,7 +84,9 @@ class MovementSteps(FireSteps):
             move, rs = self.step_3b2(game, ship, enemy, options, allow_turn)
         reasons += rs
         move, rs = self.avoid_down_shield(ship, enemy, move, options, allow_turn)
-        return move, reasons + rs
+        if rs:
+            reasons += rs  # maneuver's own list (a step's list is only read)
+        return move, reasons
 
     def drone_wave(self, game: Lookups, ship: Ship) -> tuple[list[Drone], str] | None:
         """FC.3B0: six or more drones from the LS or RS arc (held ones count), or four hitting one shield
@@ -110,7 +115,7 @@ class MovementSteps(FireSteps):
                 return group, side
         return None
 
-    def step_3b1(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
+    def step_3b1(self, game: Lookups, ship: Ship, enemy: Ship, options: Sequence[str], allow_turn: bool) -> Move:
         slip_ok = "slip-left" in options
         if not in_arc(ship.pos, ship.facing, "FA", enemy.pos):
             if allow_turn and distance(ship.pos, enemy.pos) <= self.n.het_range:
@@ -138,7 +143,7 @@ class MovementSteps(FireSteps):
                 ("straight", "slip mode not satisfied: straight ahead")
         return move, [why("FC.3B1B", "d6={}: {}{}", (roll, text, self.n.n_enemy_in_fa), self.dice, mark)]
 
-    def het_choice(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str]) -> Move | None:
+    def het_choice(self, game: Lookups, ship: Ship, enemy: Ship, options: Sequence[str]) -> Move | None:
         """FC.3B1AX: HET to centre the enemy in FA; 1-3, or 1-5 if power then still overloads half."""
         target = f"het-{'ABCDEF'[geo.direction_to(ship, enemy.pos)]}"
         if target not in options:
@@ -165,7 +170,7 @@ class MovementSteps(FireSteps):
         return turn, [why("FC.3B1AX", "d6={} (HET on 1-{}): no HET{}", (roll, top, note), self.dice, mark),
                       why("FC.3B1A", "enemy not in FA arc: {} to bring it into FA (or FX)", (turn,))]
 
-    def step_3b2(self, game: Lookups, ship: Ship, enemy: Ship, options: list[str], allow_turn: bool) -> Move:
+    def step_3b2(self, game: Lookups, ship: Ship, enemy: Ship, options: Sequence[str], allow_turn: bool) -> Move:
         slip_ok = "slip-left" in options
         mark = self.dice.mark()
         roll = self.d6("disruptors fired: manoeuvre", ship.side)
@@ -192,12 +197,12 @@ class MovementSteps(FireSteps):
         return "straight", [why("FC.3B2", "d6={}: not heading for the enemy centerline: straight{}", (roll, note),
                                 self.dice, mark)]
 
-    def avoid_down_shield(self, ship: Ship, enemy: Ship, move: str, options: list[str], allow_turn: bool) -> Move:
+    def avoid_down_shield(self, ship: Ship, enemy: Ship, move: str, options: Sequence[str], allow_turn: bool) -> Move:
         """FC.3.SHIELD: never choose to expose a down shield when another manoeuvre would not."""
         if 0 not in ship.shields or move.startswith("het-") or move == "decel":
-            return move, []  # no down shield to show (the checks below would all say so)
+            return move, _NO_REASON  # no down shield to show (the checks below would all say so)
         if geo.down_shield_toward(ship, enemy.pos) or not geo.exposes_down_shield(ship, move, enemy.pos):
-            return move, []
+            return move, _NO_REASON
         kinds = {"straight": "straight"}
         if "slip-left" in options:
             kinds["slip"] = geo.slip_relative(ship, enemy.pos, False)
@@ -215,32 +220,32 @@ class MovementSteps(FireSteps):
         return pick, [why("FC.3.SHIELD", "d6={}: {} would show a down shield; both others are safe: {}",
                           (roll, move, pick), self.dice, mark)]
 
-    def keep_in_arc(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: list[str]) -> Move:
+    def keep_in_arc(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: Sequence[str]) -> Move:
         """FC.3.ARC (docs/fc.md#keep-in-arc): disruptors unfired, enemy in FA within 8 hexes, the move would
         take it out of FA, and power remains for all disruptors after paying: cancel the move."""
         if move.startswith(("turn", "het")) or move == "decel" or "decel" not in options or ship.fired_disruptors:
-            return move, []
+            return move, _NO_REASON
         if distance(ship.pos, enemy.pos) > self.n.keep_in_arc_range or not in_arc(ship.pos, ship.facing, "FA",
                                                                                    enemy.pos):
-            return move, []
+            return move, _NO_REASON
         pos, facing = geo.after_move(ship, move)
         if in_arc(pos, facing, "FA", enemy.pos):
-            return move, []
+            return move, _NO_REASON
         disruptors = [w for w in ship.live_weapons("disruptor") if not w.fired]
         if not disruptors:
-            return move, []
+            return move, _NO_REASON
         if ship.available() - game.rules.decel_cost < game.rules.disruptor_cost * len(disruptors):
-            return move, []
+            return move, _NO_REASON
         return "decel", [why("FC.3.ARC", "{} would lose the enemy from the FA arc: decelerate to keep it in arc{}",
                              (move, self.n.n_keep_in_arc_range))]
 
-    def centerline_special(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: list[str]) -> Move:
+    def centerline_special(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: Sequence[str]) -> Move:
         """FC.2.CENTERLINE: on the last sub-pulse, do not step onto the enemy centerline from off it."""
         if game.subpulse != 4 or move == "decel" or "decel" not in options:
-            return move, []
+            return move, _NO_REASON
         pos, _ = geo.after_move(ship, move)
         if not geo.on_centerline(enemy, pos) or geo.on_centerline(enemy, ship.pos):
-            return move, []
+            return move, _NO_REASON
         turn_ok = enemy.since_turn >= game.turn_mode(enemy)
         if geo.can_be_centerlined(enemy, ship.pos, turn_ok):
             return move, [CENTERLINED_ANYWAY]

@@ -123,9 +123,10 @@ def test_a_really_full_disk_and_a_read_only_file_system(tiny_fs):
 
 # ------------------------------------------------------------------------------ simulate: locks and signals
 
-# Enough games (a few seconds of play on an idle machine, compiled) that the signal always lands mid-run:
-# with 800 a fast machine finished every game in the moment between seeing 100 rows and the signal arriving.
-GAMES = 4000
+# Enough games (several seconds of play on an idle machine, compiled) that the signal always lands mid-run:
+# with 800, and later with 4000 once the engines were compiled (1.6 s for the whole run on 2 cores), the run finished
+# every game in the moment between seeing 100 rows and the signal arriving.
+GAMES = 20000
 
 
 def _simulate(db: Path, *extra, method="fork", games=GAMES):

@@ -161,6 +161,7 @@ REACHABLE = """() => {
 
 
 def assert_map_fits(page, what):
+    page.wait_for_load_state()
     found = page.evaluate(MAP_FITS)
     (bl, bt, br, bb), (ml, mt, mr, mb) = found["box"], found["map"]
     if found["pans"]:  # a hex map larger than its box at a readable scale (issue 26): its box pans, in the window
@@ -173,6 +174,7 @@ def assert_map_fits(page, what):
 
 
 def assert_usable_on_a_phone(page, what):
+    page.wait_for_load_state()  # a page still loading after a click has no document to measure ("scrollWidth of null")
     problems = page.evaluate(REACHABLE)
     assert not problems, f"{what} at 390x844: " + "; ".join(problems[:5])
 

@@ -13,7 +13,6 @@ the robots, the policy and the per-ship requests are rebuilt for it, on demand.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -160,7 +159,7 @@ def drone_restore(snap: tuple[Any, ...]) -> Drone:
 
 
 class Cloning(PlasmaCloakSteps):
-    """snapshot / restore / unroute / redraw of the engine protocol (needs the engine's state fields)."""
+    """snapshot / restore / unroute of the engine protocol (needs the engine's state fields)."""
 
     def snapshot(self) -> tuple[Any, ...]:
         """The battle's changing state as nested tuples of plain values (never mutated afterwards). Taken at a
@@ -221,13 +220,11 @@ class Cloning(PlasmaCloakSteps):
         if self.turn:
             self.disengage_step = self.disengage_offered()
 
-    def redraw(self, side: str, rng: random.Random) -> None:
-        """Nothing to re-draw: in this implementation ``side``'s view hides nothing that the cadet rules hide
-        from it. A cloaked ship stays on the map where everyone sees it (seed 004 G13.1: the counter is labelled
-        CLOAKED, not concealed; its hex, facing and speed are in every view), so a fork keeps it where it is.
-        What the other side's view leaves out (the opponent's energy allocation: capacitor, batteries, armed
-        weapons) is open in solitaire play and is not re-drawn (docs/sfb-plasma-cloak.md "Cloak and forks")."""
-        return None
+    # No ``redraw(side, rng)``: in this implementation a side's view hides nothing that the cadet rules hide from
+    # it. A cloaked ship stays on the map where everyone sees it (seed 004 G13.1: the counter is labelled CLOAKED,
+    # not concealed; its hex, facing and speed are in every view), so a fork keeps it where it is. What the other
+    # side's view leaves out (the opponent's energy allocation) is open in solitaire play and is not re-drawn
+    # (docs/sfb-plasma-cloak.md "Cloak and forks"). Without the method a fork seeds no generator for it.
 
 
 __all__ = ["Cloning", "ship_snapshot", "ship_restore", "weapon_restore", "drone_restore", "OWN"]

@@ -116,3 +116,25 @@ def test_copied_dice_roll_on_by_themselves():
     again.reseed(5)
     fresh = Dice(5)
     assert [again.d6("x") for _ in range(5)] == [fresh.d6("x") for _ in range(5)]
+
+
+def test_restored_dice_that_have_not_rolled_yet_copy_snapshot_and_reseed_alike():
+    """A restore sets the generator's state at the first roll (a fork reseeds first): until then a copy, a pickle
+    or a snapshot of the restored dice still rolls what the original would, and a reseed rolls as fresh dice."""
+    import copy
+    import pickle
+
+    from paperrobot.core.dice import Dice
+
+    original = Dice(5)
+    original.d6("first")
+    snapshot = original.snapshot()
+    ahead = [original.d6("next") for _ in range(5)]
+    for copy_of in (copy.deepcopy, lambda d: pickle.loads(pickle.dumps(d)), lambda d: Dice.restore(d.snapshot())):
+        copied = copy_of(Dice.restore(snapshot))
+        assert [copied.d6("next") for _ in range(5)] == ahead
+    assert Dice.restore(snapshot).snapshot()[1] == snapshot[1]
+    reseeded = Dice.restore(snapshot)
+    reseeded.reseed(7)
+    fresh = Dice(7)
+    assert [reseeded.d6("x") for _ in range(5)] == [fresh.d6("x") for _ in range(5)]

@@ -44,7 +44,7 @@ _new_roll: Final = tuple.__new__  # Roll(...) without the NamedTuple constructor
 class Dice:
     """Seeded dice. ``rolls`` is the full record, in order."""
 
-    __slots__ = ("_rng", "_script", "_strict", "rolls", "seed", "asker", "unfit")
+    __slots__ = ("_rng", "_state", "_script", "_strict", "rolls", "seed", "asker", "unfit")
 
     def __init__(self, seed: int | None = 0, *, rng: random.Random | None = None) -> None:
         """``rng``: the generator to roll with, already in its state (restore), instead of one seeded from ``seed``."""
@@ -52,6 +52,9 @@ class Dice:
         # (not its random() bound once here: copy.deepcopy keeps a builtin method as it is, so a deep copy's dice
         # would roll the original's generator)
         self._rng = rng if rng is not None else random.Random(seed)
+        # A restored generator's state, set into it at the first roll: a fork reseeds before it rolls (or rolls
+        # a few times replaying its requests), so most forks never pay for the state (setstate, about 3 us)
+        self._state: tuple[Any, ...] | None = None
         self._script: deque[int] = deque()
         self._strict = False
         self.rolls: list[Roll] = []
@@ -87,12 +90,12 @@ class Dice:
                 if self._strict or self.unfit is None:
                     raise DiceScriptError(f"scripted value {value} does not fit a {sides}-sided die ({purpose})")
                 replaced: int | None = self.unfit(value, sides, purpose, side)  # None: the seeded die rolls
-                value = replaced if replaced is not None else int(self._rng.random() * sides) + 1
+                value = replaced if replaced is not None else int(self._random() * sides) + 1
         elif self._strict:
             raise DiceScriptError(f"unscripted roll of a {sides}-sided die: {purpose} ({side})")
         else:
             asked = self.asker(sides, purpose, side) if self.asker is not None else None
-            value = asked if asked is not None else int(self._rng.random() * sides) + 1
+            value = asked if asked is not None else int(self._random() * sides) + 1
         key: tuple[Any, ...] = (sides, value, purpose, side)  # one object (compiled), for the lookup and the Roll
         made = _ROLLS.get(key)  # a Roll is immutable: one per distinct roll, shared (building one is a generic call)
         if made is None:
@@ -101,6 +104,13 @@ class Dice:
             made = _ROLLS[key] = _new_roll(_ROLL, key)
         self.rolls.append(made)
         return value
+
+    def _random(self) -> float:
+        state = self._state
+        if state is not None:
+            self._rng.setstate(state)
+            self._state = None
+        return self._rng.random()
 
     def d6(self, purpose: str, side: str = "") -> int:
         return self.roll(6, purpose, side)
@@ -120,15 +130,17 @@ class Dice:
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that decides the rolls to come, and the record so far. The record is only ever appended to,
         so the snapshot keeps the list and its length (a copy of the list at each boundary grew with the game)."""
-        return (self.seed, self._rng.getstate(), tuple(self._script), self._strict, _Prefix(self.rolls))
+        state = self._state if self._state is not None else self._rng.getstate()
+        return (self.seed, state, tuple(self._script), self._strict, _Prefix(self.rolls))
 
     @classmethod
     def restore(cls, snapshot: tuple[Any, ...]) -> "Dice":
         """New dice that roll exactly what the dice of ``snapshot`` would have rolled from there on."""
         seed, state, script, strict, rolls = snapshot
-        rng = _unseeded(_RANDOM)  # not seeded (a seeding costs as much as the rest of a restore): setstate sets it all
-        rng.setstate(state)
+        rng = _unseeded(_RANDOM)  # not seeded: the state is set at the first roll (_random)
+        setattr(rng, "gauss_next", None)  # as seed() sets it: a copy or pickle of dice not yet rolled calls getstate()
         dice = cls(seed, rng=rng)
+        dice._state = state
         dice._script = deque(script)
         dice._strict = strict
         dice.rolls = rolls.copy()
@@ -138,6 +150,7 @@ class Dice:
     def reseed(self, seed: int) -> None:
         """Fresh dice from here on (a fork): the record so far stays, nothing scripted is kept."""
         self.seed = seed
+        self._state = None
         self._rng.seed(seed)  # as random.Random(seed) would be (this generator is these dice' own)
         self._script.clear()
         self._strict = False

@@ -170,6 +170,15 @@ def test_fleet_files_refuse_impossible_fleets(tmp_path, items, needle):
 SMALL = st.one_of(st.integers(-3, 60), st.sampled_from([0, 1, 2]))
 
 
+def _with_one_number_changed(tmp_path, path, data) -> Path:
+    """A new folder holding the ship file ``path`` with one of its whole numbers replaced by a drawn small one."""
+    raw = RAW[path]
+    where = data.draw(st.sampled_from(_numeric_leaves(raw)))
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    (folder / path.name).write_text(_toml(replaced(raw, where, data.draw(SMALL))))
+    return folder
+
+
 def _numeric_leaves(raw):
     return [w for w in leaves(raw) if w and isinstance(_at(raw, w), int) and not isinstance(_at(raw, w), bool)]
 
@@ -212,10 +221,7 @@ def test_sfb_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data
     from paperrobot import sfb
 
     raw = RAW[path]
-    where = data.draw(st.sampled_from(_numeric_leaves(raw)))
-    mutated = replaced(raw, where, data.draw(SMALL))
-    folder = Path(tempfile.mkdtemp(dir=tmp_path))
-    (folder / path.name).write_text(_toml(mutated))
+    folder = _with_one_number_changed(tmp_path, path, data)
     try:
         spec = sfb.load_ships(folder)[raw["name"]]
     except DataError:
@@ -238,10 +244,7 @@ def test_fc_games_run_on_every_ship_file_the_model_accepts(tmp_path, path, data)
     from paperrobot import fc
 
     raw = RAW[path]
-    where = data.draw(st.sampled_from(_numeric_leaves(raw)))
-    mutated = replaced(raw, where, data.draw(SMALL))
-    folder = Path(tempfile.mkdtemp(dir=tmp_path))
-    (folder / path.name).write_text(_toml(mutated))
+    folder = _with_one_number_changed(tmp_path, path, data)
     try:
         fc.load_ships(folder)
     except DataError:

@@ -13,6 +13,8 @@ from paperrobot.cli.terminal import Front, TerminalPlay
 from paperrobot.core.errors import PaperRobotError
 from paperrobot.core.save import load_match, match_save, read_match_save, write_match_save
 
+from .tamper import tamper
+
 GAMES = paperrobot.games()
 HOSTILE = ["inf", "nan", "-inf", "1e400", "9" * 5000, "²", "٣", "0", "-1", "99999", "", " ", "undo 0", "undo -1",
            "undo 99999999999", "undo x", "speed=inf", "speed=1e400 recharge=nan", "a=", "=", "==", "none",
@@ -82,35 +84,12 @@ def _save(name, tmp_path):
     return json.loads(path.read_text())
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, prefix + (index,))
-
-
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-                    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children,
-                                                                                        max_size=4), max_leaves=10)
-
-
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_tampered_save_is_loaded_or_refused_in_one_line(name, tmp_path, data):
     raw = _save(name, tmp_path)
-    paths = list(_paths(raw))[1:]
-    path = data.draw(st.sampled_from(paths))
-    target = raw
-    for key in path[:-1]:
-        target = target[key]
-    if data.draw(st.booleans()) and isinstance(target, dict):
-        del target[path[-1]]
-    else:
-        target[path[-1]] = data.draw(JSON)
+    tamper(raw, data)
     file = tmp_path / "tampered.save"
     file.write_text(json.dumps(raw, allow_nan=True))
     try:

@@ -18,6 +18,7 @@ from paperrobot.cli.questions import session as question_session
 from paperrobot.core.errors import SaveError
 
 from .conftest import PAPERROBOT, assert_one_line_error, invoke, snapshot, subprocess_env
+from .tamper import tamper
 
 LONG = "n" * 300
 
@@ -166,34 +167,12 @@ def _state_file(tmp_path):
     return path
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, prefix + (index,))
-
-
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-                    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children,
-                                                                                        max_size=4), max_leaves=10)
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_tampered_state_file_is_refused_in_one_line_or_within_the_cards(tmp_path, data):
     path = _state_file(tmp_path)
     raw = json.loads(path.read_text())
-    where = data.draw(st.sampled_from(list(_paths(raw))[1:]))
-    target = raw
-    for key in where[:-1]:
-        target = target[key]
-    if data.draw(st.booleans()) and isinstance(target, dict):
-        del target[where[-1]]
-    else:
-        target[where[-1]] = data.draw(JSON)
+    tamper(raw, data)
     path.write_text(json.dumps(raw, allow_nan=True))
     try:
         state = read_state(path)

@@ -40,17 +40,30 @@ class Damage(EndOfTurn):
             yield from self.allocate_internal(ship, internal)
 
     def allocate_internal(self, ship: Ship, points: int) -> Steps:
+        """The points down the Damage Allocation Chart (3D3), a table roll for each row of points. Once the ship has
+        no box left (it is being destroyed), the rest of the points are rolled for as before and hit nothing:
+        the dice go on as they did, no box is looked for (most of a destroying volley's points, ~60% of the calls)."""
         tables = self.tables.dac.tables
         hit: list[str] = []
         skipped = points
+        empty = not _has_box(ship)
         for _ in range(3):  # skipped points are re-allocated with new table rolls (3D3d)
             points, skipped = skipped, 0
             while points > 0:
                 t = self.dice.d6("damage allocation table", ship.side)
-                for primary, alternate in tables[t - 1]:
+                row = tables[t - 1]
+                if empty:  # nothing to hit: each entry of the row takes a point, skipped
+                    n = min(points, len(row))
+                    points -= n
+                    skipped += n
+                    continue
+                for primary, alternate in row:
                     if points == 0:
                         break
                     points -= 1
+                    if empty:
+                        skipped += 1
+                        continue
                     got = self._take_now(ship, primary)
                     if got == ASK:
                         got = yield from self._take(ship, primary)
@@ -60,17 +73,21 @@ class Damage(EndOfTurn):
                             got = yield from self._take(ship, alternate)
                     if got:
                         hit.append(got)
+                        empty = not _has_box(ship)
                     else:
                         skipped += 1
             if not skipped:
                 break
         for _ in range(skipped):  # still nothing to hit: the point takes any remaining box
+            if empty:
+                break
             for k in ("frame", "fhull", "rhull", "warp", "phaser", "torpedo", "drone") + tuple(ship.boxes):
                 got = self._take_now(ship, k)
                 if got == ASK:
                     got = yield from self._take(ship, k)
                 if got:
                     hit.append(got)
+                    empty = not _has_box(ship)
                     break
         ship.internals += len(hit)
         if self.rec:
@@ -129,3 +146,17 @@ class Damage(EndOfTurn):
             d.held_by, d.released, d.impacting = "", True, True
         ship.boxes["tractor"] -= 1
         return "tractor"
+
+
+def _has_box(ship: Ship) -> bool:
+    """Has ``ship`` a box a damage point can take (_take_now: a system box, a live weapon, a live drone rack)?"""
+    for count in ship.boxes.values():
+        if count > 0:
+            return True
+    for w in ship.weapons:
+        if w.alive:
+            return True
+    for r in ship.racks:
+        if r.alive:
+            return True
+    return False

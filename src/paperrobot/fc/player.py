@@ -41,7 +41,9 @@ class Policy:
     disruptor_range: ClassVar[int] = 2
 
     def __init__(self) -> None:
-        self.steps: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}  # request kind -> the method answering it
+        # request kind -> the class's function answering it (not a bound method: that would make a policy, one per
+        # fork, a reference cycle for the garbage collector)
+        self.steps: dict[str, Callable[..., Any]] = {}
         self.drone_robot: Robot | None = None  # the robot whose phaser_for_drone picks phasers for drones (built once)
 
     def decide(self, request: Request) -> Decision:
@@ -56,8 +58,8 @@ class Policy:
         else:
             step = self.steps.get(kind)
             if step is None:
-                step = self.steps[kind] = getattr(self, kind)
-            action = step(game, request.subject, game.enemies[request.side], request.data)
+                step = self.steps[kind] = getattr(type(self), kind)
+            action = step(self, game, request.subject, game.enemies[request.side], request.data)
         if kind in PLAIN:  # an option key: one shared Decision per key (answers are never changed)
             found = _KEYS.get(action)
             if found is None:

@@ -22,6 +22,27 @@ from .lookups import Lookups
 from .state import Drone, Ship, Weapon
 
 
+def _purposes(n: Any) -> tuple[str, ...]:
+    """The fire and launch dice's purposes, as published: "fire at range 0-4" (they are in the log)."""
+    close, mid, far = n.fire_range_close, n.fire_range_mid, n.fire_range_far
+    racks = NUMBER_WORDS.get(n.launch_reroll_racks, n.launch_reroll_racks)
+    return (f"fire at range 0-{close}", f"fire at range {close + 1}-{mid}", f"fire at range {mid + 1}-{far}",
+            f"launch: enemy within {n.launch_closing_range}, closing",
+            f"launch: more than {racks} racks, roll again",
+            f"launch: enemy within {n.launch_away_range}, moving away",
+            f"launch: enemy {n.launch_closing_range + 1}-{n.launch_far_range}, closing")
+
+
+def _hold_5d(n: Any) -> Reason:
+    return HOLD_5D if not n.n_fire_mid_hold_speeds else R(
+        "FC.5D", HOLD_5D.text.replace("8/16", "/".join(map(str, n.fire_mid_hold_speeds))) + n.n_fire_mid_hold_speeds)
+
+
+# id of a procedure's numbers -> (the numbers, the purposes, the 5D hold reason); the numbers are held here, so their
+# id is not reused while the entry lives
+_MADE: Final[dict[int, tuple[Any, tuple[str, ...], Reason]]] = {}
+
+
 class Robot(MovementSteps):
     """The paper robot: steps 1 and 7 and the damage choices here, steps 2-3 in MovementSteps (robot_movement.py),
     4-6 in FireSteps (robot_fire.py), one chain of classes (robot_base.py). ``dice`` is the game's dice (one source of chance); ``rules`` its procedure's numbers
@@ -31,18 +52,12 @@ class Robot(MovementSteps):
         self.dice = dice
         n: Any = numbers(rules)  # the procedure's values as plain attributes (fc/procedure.py)
         self.n = n
-        close, mid, far = n.fire_range_close, n.fire_range_mid, n.fire_range_far
-        racks = NUMBER_WORDS.get(n.launch_reroll_racks, n.launch_reroll_racks)
-        self.purposes = (f"fire at range 0-{close}", f"fire at range {close + 1}-{mid}",  # the dice's purposes, as
-                         f"fire at range {mid + 1}-{far}",  # published: "fire at range 0-4" (they are in the log)
-                         f"launch: enemy within {n.launch_closing_range}, closing",
-                         f"launch: more than {racks} racks, roll again",
-                         f"launch: enemy within {n.launch_away_range}, moving away",
-                         f"launch: enemy {n.launch_closing_range + 1}-{n.launch_far_range}, closing")
-        self.hold_5d = HOLD_5D if not n.n_fire_mid_hold_speeds else R(
-            "FC.5D", HOLD_5D.text.replace("8/16", "/".join(map(str, n.fire_mid_hold_speeds)))
-            + n.n_fire_mid_hold_speeds)
-        self.steps = {}  # request kind -> the do_<kind> method
+        made = _MADE.get(id(n))
+        if made is None or made[0] is not n:  # a robot per fork (a search's simulation): made once per procedure
+            made = _MADE[id(n)] = (n, _purposes(n), _hold_5d(n))
+        self.purposes, self.hold_5d = made[1], made[2]
+        self.steps = {}  # request kind -> the class's do_<kind> function (not a bound method: a robot per fork,
+        # and bound methods kept on it would make each a reference cycle for the garbage collector)
 
     def decide(self, request: Request) -> Decision:
         """The robot's answer in contract terms (an option key or a form's values), with its reasons."""
@@ -61,8 +76,8 @@ class Robot(MovementSteps):
         else:
             step = self.steps.get(kind)
             if step is None:
-                step = self.steps[kind] = getattr(self, "do_" + kind)
-            decision = step(game, ship, enemy, request.data)  # act(), one call fewer
+                step = self.steps[kind] = getattr(type(self), "do_" + kind)
+            decision = step(self, game, ship, enemy, request.data)  # act(), one call fewer
             if kind in PLAIN:  # the engine's action is already an option key
                 return decision
         decision.action = encode(kind, decision.action)  # the step's own new Decision: nobody else holds it yet
@@ -72,9 +87,9 @@ class Robot(MovementSteps):
         """The robot's decision as an engine action (lists and dicts), with its reasons."""
         step = self.steps.get(request.kind)
         if step is None:
-            step = self.steps[request.kind] = getattr(self, "do_" + request.kind)
+            step = self.steps[request.kind] = getattr(type(self), "do_" + request.kind)
         game = request.state
-        return step(game, request.subject, game.enemy(request.side), request.data)
+        return step(self, game, request.subject, game.enemy(request.side), request.data)
 
     # ---------------------------------------------------------------- 1. start of turn
     def do_allocate(self, game: Lookups, ship: Ship, enemy: Ship, _options: Any) -> Decision:

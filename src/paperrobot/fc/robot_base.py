@@ -18,7 +18,7 @@ class RobotBase:
     n: Any  # the procedure's numbers (fc/procedure.py's Numbers: attributes named as its entries)
     purposes: tuple[str, ...]  # the fire and launch dice's purposes, as published
     hold_5d: Reason
-    steps: dict[str, Callable[[Any, Any, Any, Any], Decision]]  # request kind -> the do_<kind> method
+    steps: dict[str, Callable[..., Decision]]  # request kind -> the class's do_<kind> function (robot.py)
 
     def d6(self, purpose: str, side: str) -> int:
         return self.dice.roll(6, purpose, side)  # Dice.d6 without its own call

@@ -231,7 +231,8 @@ class Game(ImpulseSteps):
             while self.phase == "impulse":
                 if self.boundary is not None:
                     self.boundary()
-                yield from self.move_ships()
+                if not self.moved_unasked():  # no ship may turn now: step 1 done, nothing asked
+                    yield from self.move_ships()
                 if self.outcome is None and (self.drones or self.plasmas):
                     self.move_seekers()
                 if self.outcome is None:

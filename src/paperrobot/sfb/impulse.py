@@ -22,16 +22,36 @@ class ImpulseSteps(EnergyPhase):
     ROBOT_MEMORY: ClassVar[frozenset[str]] = frozenset(("primary_done", "tie_side", "focus"))
 
     # ------------------------------------------------------------------------------ step 1
-    def move_ships(self) -> Generator[Request, Any, None]:
-        # C1.3: slower units move first; equal speeds: the player side first, so the robot follows it
-        # "as a seeking weapon" that moves after its target (docs/sfb.md "Movement order").
+    def movers(self) -> list[Ship]:
+        """The ships that move this impulse (the impulse chart, C1.44), in their order. C1.3: slower units move
+        first; equal speeds: the player side first, so the robot follows it "as a seeking weapon" that moves after
+        its target (docs/sfb.md "Movement order")."""
         if self.order_turn != self.turn:
             self.order = sorted(self.ships, key=lambda s: (s.speed, s.robot, s.name))
             self.order_turn = self.turn
         impulse, chart = self.impulse, self.chart
-        movers = [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
-                  and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
+        return [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
+                and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
+
+    def moved_unasked(self) -> bool:
+        """Step 1 when no ship moving this impulse may turn (its turn mode not yet satisfied, C3.2): each goes
+        straight ahead and nothing is asked, so the step is done here, as ``move_ships`` would do it, without a
+        generator (half the impulses of a battle). False, and nothing done, when a ship moving now may turn: a ship's
+        move changes no other ship's turn mode, so the test holds for the whole step."""
+        movers = self.movers()
         for ship in movers:
+            if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined
+                return False
+        for ship in movers:
+            if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
+                continue
+            self.execute_move(ship, STRAIGHT)
+            if self.outcome is not None:
+                return True
+        return True
+
+    def move_ships(self) -> Generator[Request, Any, None]:
+        for ship in self.movers():
             if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
                 continue
             if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined: every move

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-NOTHING = Decision(())
-NO_SHOTS: dict[str, str] = {}
-NO_LAUNCH: dict[str, list[str]] = {"launch": []}
-HOLD = Decision(NO_SHOTS)
+# Final: compiled, a module global that is not Final is a dictionary lookup at every read
+NOTHING: Final = Decision(())
+NO_SHOTS: Final[dict[str, str]] = {}
+NO_LAUNCH: Final[dict[str, list[str]]] = {"launch": []}
+HOLD: Final = Decision(NO_SHOTS)
 # "nothing noted yet": typed as the field is, so a type checker does not take ``self.memory`` to stay None after the
 # reset at the start of ``decide`` (the rules called after it note things; compiled, the test would be dropped)
 FORGET: dict[str, Any] | None = None
@@ -99,6 +100,14 @@ class Robot(CloakRules):
             return memory[name]
         return getattr(self.ship, name)
 
+    def primary_done(self) -> bool:
+        """``recall("primary_done")`` (SFB.R2) read as the ship's field, not looked up by its name: asked at every move
+        and fire question of the robot."""
+        memory = self.memory
+        if memory is not None and "primary_done" in memory:
+            return bool(memory["primary_done"])
+        return self.ship.primary_done
+
     def launch_decision(self, request: Request) -> Decision:
         if self.six and self.threatened():
             return Decision(NO_LAUNCH)  # SFB.R.CLOAK4: nothing launched while a torpedo hunts it
@@ -170,7 +179,7 @@ class Robot(CloakRules):
             return NOTHING
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
-        primary_done = self.recall("primary_done")  # read once: nothing below notes it before it is read again
+        primary_done = self.primary_done()  # read once: nothing below notes it before it is read again
         weapons = None
         if uncloak is None and primary_done:
             weapons = self.bearing(target)
@@ -254,7 +263,7 @@ class Robot(CloakRules):
             evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
             if evade is not None:
                 return evade
-        if not self.recall("primary_done"):
+        if not self.primary_done():
             choice = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             assert choice is not None  # every move allowed: there is one
             steer, facing, dest = choice

@@ -6,20 +6,25 @@ are combat.Combat.move_seekers; game.Game.play_turns runs the steps in order on 
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generator
+from typing import Any, ClassVar, Final, Generator
 
 from ..core import hexgrid
 from ..core.contract import Request
+from ..core.controller import Decision
 from ..core.hexgrid import distance
 from .energy_phase import EnergyPhase
 from .movement import LEFT, STRAIGHT, step
 from .state import Ship, Weapon
 
 
+# what the robot's rules make it remember (robot.Robot.note), stored on its ship (remember)
+ROBOT_MEMORY: Final = frozenset(("primary_done", "tie_side", "focus"))
+
+
 class ImpulseSteps(EnergyPhase):
     """The steps of one impulse; each asks the sides through requests (requests.py) where the rules ask."""
 
-    ROBOT_MEMORY: ClassVar[frozenset[str]] = frozenset(("primary_done", "tie_side", "focus"))
+    ROBOT_MEMORY: ClassVar[frozenset[str]] = ROBOT_MEMORY
 
     # ------------------------------------------------------------------------------ step 1
     def movers(self) -> list[Ship]:
@@ -55,7 +60,7 @@ class ImpulseSteps(EnergyPhase):
             if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
                 continue
             if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined: every move
-                decision = yield self.move_request(ship)
+                decision: Decision = yield self.move_request(ship)  # typed: its fields read natively compiled
                 if decision.memory:
                     self.remember(ship, decision.memory)
                 steer = decision.action
@@ -99,7 +104,7 @@ class ImpulseSteps(EnergyPhase):
             target = self.enemy_of(ship)
             if not racks or target is None:
                 continue
-            decision = yield self.launch_request(ship, "drones", racks, target)
+            decision: Decision = yield self.launch_request(ship, "drones", racks, target)
             if decision.memory:
                 self.remember(ship, decision.memory)
             for rack in decision.action:
@@ -118,7 +123,7 @@ class ImpulseSteps(EnergyPhase):
             tubes = [w for w in tubes if self.sees(ship, w, target)]
             if not tubes:
                 continue
-            decision = yield self.launch_request(ship, "plasma", tubes, target)
+            decision: Decision = yield self.launch_request(ship, "plasma", tubes, target)
             if decision.memory:
                 self.remember(ship, decision.memory)
             for tube in decision.action:
@@ -127,10 +132,15 @@ class ImpulseSteps(EnergyPhase):
     # ------------------------------------------------------------------------------ steps 5-6
     def remember(self, ship: Ship, memory: dict[str, Any]) -> None:
         """Store what the robot's rules make it remember (robot.Robot.note) as the ship's state."""
-        for name, value in memory.items():
-            if name not in self.ROBOT_MEMORY:
+        for name, value in memory.items():  # each field set as itself (compiled, setattr is a lookup by name)
+            if name == "primary_done":
+                ship.primary_done = value
+            elif name == "tie_side":
+                ship.tie_side = value
+            elif name == "focus":
+                ship.focus = value
+            else:
                 raise ValueError(f"the robot cannot remember '{name}'")
-            setattr(ship, name, value)
 
     def fire_direct(self) -> Generator[Request, Any, None]:
         orders: list[tuple[Ship, Weapon, Any]] = []
@@ -141,7 +151,7 @@ class ImpulseSteps(EnergyPhase):
                 continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
             if ship.side in self.forced_unasked and not self.any_ready(ship):
                 continue  # nothing ready: holding fire is the only answer (a third of a policy's questions)
-            decision = yield self.fire_request(ship)
+            decision: Decision = yield self.fire_request(ship)  # typed: its fields read natively compiled
             if decision.memory:
                 self.remember(ship, decision.memory)
             if decision.action:

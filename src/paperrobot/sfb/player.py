@@ -56,8 +56,8 @@ class Policy:
             orders = self.fast_orders(ship)
             if not orders:
                 return NO_SHOTS
-            name = self.game.name_of
-            return Decision({w.key: name(t) for _, w, t in orders})
+            game = self.game
+            return Decision({w.key: game.name_of(t) for _, w, t in orders})
         if kind == "disengage":
             return NO  # the captain fights on
         if kind == "move":
@@ -262,11 +262,11 @@ class Policy:
             return []
         if ship.cloak is not None and not ship.cloak.may_fire(game.impulse):
             return []  # SFB.CLOAK
-        shootable = game.shootable_by_target  # F2.2 / F2.3
+        # F2.2 / F2.3: game.shootable_by_target, called as itself (compiled, a bound static method is a lookup)
         targets: list[Target] = [t for t in game.plasmas if t.alive and t.side != ship.side and t.target == ship.name
-                         and shootable(t, ship)]
+                         and game.shootable_by_target(t, ship)]
         targets += [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
-                    and shootable(d, ship)]
+                    and game.shootable_by_target(d, ship)]
         targets += game.enemies(ship)
         orders = []
         used: set[str] = set()

@@ -55,6 +55,7 @@ class Robot(CloakRules):
         self.tiebreak = tiebreak
         self.n = numbers(getattr(game, "robot_rules", None))  # the procedure's numbers (sfb/procedure.py)
         self.photon_limit = self.photons_per_turn(ship)
+        self.primary_range = self.n.primary_fire_range  # SFB.R2's range, read once (Numbers is an interpreted class)
         self.six = game.has_tubes or game.has_cloaks  # scenario #6 rules in play at all
 
     @property
@@ -192,7 +193,7 @@ class Robot(CloakRules):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
         elif not primary_done:
-            if rng <= self.n.primary_fire_range:
+            if rng <= self.primary_range:  # SFB.R2
                 self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"first impulse this turn within {self.n.primary_fire_range} hexes "
                                         f"(range {rng}): Primary Fire Point, fire every weapon that bears"

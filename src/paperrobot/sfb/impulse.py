@@ -17,6 +17,11 @@ from .movement import LEFT, STRAIGHT, step
 from .state import Ship, Weapon
 
 
+def _move_order(ship: Ship) -> tuple[int, bool, str]:
+    """C1.3's order (ImpulseSteps.movers): slower first, then the player side before the robot, then by name."""
+    return ship.speed, ship.robot, ship.name
+
+
 # what the robot's rules make it remember (robot.Robot.note), stored on its ship (remember)
 ROBOT_MEMORY: Final = frozenset(("primary_done", "tie_side", "focus"))
 
@@ -32,7 +37,8 @@ class ImpulseSteps(EnergyPhase):
         first; equal speeds: the player side first, so the robot follows it "as a seeking weapon" that moves after
         its target (docs/sfb.md "Movement order")."""
         if self.order_turn != self.turn:
-            self.order = sorted(self.ships, key=lambda s: (s.speed, s.robot, s.name))
+            # a module function, not a lambda: compiled, a lambda here made a closure at every call of movers
+            self.order = sorted(self.ships, key=_move_order)
             self.order_turn = self.turn
         impulse, chart = self.impulse, self.chart
         return [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
@@ -41,8 +47,9 @@ class ImpulseSteps(EnergyPhase):
     def moved_unasked(self) -> bool:
         """Step 1 when no ship moving this impulse may turn (its turn mode not yet satisfied, C3.2): each goes
         straight ahead and nothing is asked, so the step is done here, as ``move_ships`` would do it, without a
-        generator (half the impulses of a battle). False, and nothing done, when a ship moving now may turn: a ship's
-        move changes no other ship's turn mode, so the test holds for the whole step."""
+        generator (about a sixth of the move steps of a search play-out at SFB #5). False, and nothing done, when a
+        ship moving now may turn: a ship's move changes no other ship's turn mode, so the test holds for the whole
+        step."""
         movers = self.movers()
         for ship in movers:
             if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined

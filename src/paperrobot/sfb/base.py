@@ -72,7 +72,7 @@ class GameBase:
     plasmas: list[Plasma]
     plasma_count: int
     # controllers and how requests reach them (requests.py, cloning.unroute)
-    policy: Policy
+    _policy: Policy | None  # the heuristic captain, made when first asked (``policy``)
     robots: dict[str, Robot]
     flown: dict[str, Any]
     _asks: dict[str, ShipAsks]
@@ -98,6 +98,15 @@ class GameBase:
     robot_rules: RobotRules | None
     robot_numbers: Numbers
     robot_rules_record: dict[str, Any] | None  # a variant's record in the setup event (setup.new_engine)
+
+    @property
+    def policy(self) -> Policy:
+        """The heuristic captain (player.Policy): a side's controller and the suggestions to a person, made when first
+        asked; a finished battle lets it go (game.Game.let_go), as it refers back to the engine."""
+        policy = self._policy
+        if policy is None:
+            policy = self._policy = self.new_policy()
+        return policy
 
     # The methods one part calls on a part that comes after it in the chain (Game -> ImpulseSteps -> EnergyPhase ->
     # Victory -> Cloning -> PlasmaCloakSteps -> Combat -> Requests -> Geometry -> GameBase); the part named beside each overrides it. Real methods, not
@@ -129,6 +138,8 @@ class GameBase:
         raise NotImplementedError
     # game.py
     def robot_for(self, ship: Ship) -> Robot:
+        raise NotImplementedError
+    def new_policy(self) -> Policy:
         raise NotImplementedError
     def sequence(self) -> Generator[Request, Any, Outcome | None]:
         raise NotImplementedError

@@ -23,7 +23,6 @@ from ..core.events import EventLog
 from ..core.outcome import Outcome
 from .cloak import Cloak
 from .plasma import Plasma, PlasmaTube
-from .player import Policy
 from .state import Drone, Ship, Weapon
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ _plasma_values = attrgetter(*(f.name for f in fields(Plasma)))
 
 # Engine attributes that change during a battle (or hold objects bound to one engine): set by ``restore``;
 # every other attribute of the engine is immutable once the battle is set up and is shared (game.Game.share).
-OWN = frozenset(("ships", "by_name", "drones", "plasmas", "drone_count", "plasma_count", "policy", "robots", "flown",
+OWN = frozenset(("ships", "by_name", "drones", "plasmas", "drone_count", "plasma_count", "_policy", "robots", "flown",
                  "_asks", "in_process", "standing", "forced_unasked", "turn", "impulse", "phase", "resumed",
                  "boundary", "seekers_step", "disengage_step", "outcome", "order", "order_turn", "cloak_paid",
                  "dice", "log", "rec", "options", "setup_options", "routed"))
@@ -195,7 +194,7 @@ class Cloning(PlasmaCloakSteps):
         new.flown, new.in_process, new.standing = dict(flown), set(in_process), dict(standing)
         new.forced_unasked, new.cloak_paid = set(forced_unasked), dict(cloak_paid)
         new.options, new.setup_options = dict(self.options), dict(self.setup_options)
-        new.policy = Policy(new)
+        new._policy = None  # made when first asked (GameBase.policy)
         new.robots, new._asks = {}, {}
         new.routed = set()  # the routing above is inherited: unroute() forgets it for a side flown otherwise now
         new.dice = Dice.restore(dice)

@@ -3,7 +3,7 @@ applied simultaneously (steps 5-6), damage through the shields (SFB.DMG4 volleys
 engine class (game.Game inherits it); the sequence of play calls it with the orders it received."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .requests import Requests
 from ..core import hexgrid
@@ -117,11 +117,20 @@ class Combat(Requests):
                 weapon.ready = False
             else:
                 weapon.ready = False
-            rng = distance(ship.hex, target.hex)
-            eff = self.effective_range(ship, target, rng)
+            # the target read as its own class (``target`` is Any: compiled, each field read by name otherwise)
+            victim = target if isinstance(target, Ship) else None
             is_drone = isinstance(target, Drone)
             is_plasma = isinstance(target, Plasma)
-            name = target.label if is_drone or is_plasma else target.name
+            if victim is not None:
+                name, there = victim.name, victim.hex
+            elif is_drone:
+                drone_target = cast(Drone, target)
+                name, there = drone_target.label, drone_target.hex
+            else:
+                torp_target = cast(Plasma, target)
+                name, there = torp_target.label, torp_target.hex
+            rng = distance(ship.hex, there)
+            eff = self.effective_range(ship, target, rng)
             roll = self.dice.d6(f"{weapon.key} at {name}, range {rng}", ship.side)
             if weapon.kind == "phaser":
                 chart = phaser_chart(weapon.type)[roll - 1]
@@ -137,23 +146,23 @@ class Combat(Requests):
             if not points:
                 continue
             if is_drone:
-                drone_hits[target.label] = drone_hits.get(target.label, 0) + points
+                drone_hits[name] = drone_hits.get(name, 0) + points
                 continue
-            if is_plasma:
-                plasma_hits[target.label] = plasma_hits.get(target.label, 0) + points
+            if is_plasma or victim is None:
+                plasma_hits[name] = plasma_hits.get(name, 0) + points
                 continue
-            key = (ship.name, target.name)
+            key = (ship.name, name)
             if key not in boundary:
-                origin, aim = self.geometry(ship, target)
+                origin, aim = self.geometry(ship, victim)
                 if origin == aim:
                     boundary[key] = 1
                 else:
-                    saved = target.hex
-                    target.hex = aim
-                    boundary[key] = self.shield_hit(target, origin, f"fire from {ship.name}")
-                    target.hex = saved
+                    saved = victim.hex
+                    victim.hex = aim
+                    boundary[key] = self.shield_hit(victim, origin, f"fire from {ship.name}")
+                    victim.hex = saved
             shield = boundary[key]
-            volleys[(target.name, shield)] = volleys.get((target.name, shield), 0) + points
+            volleys[(name, shield)] = volleys.get((name, shield), 0) + points
         for label, points in drone_hits.items():
             drone = next(d for d in self.drones if d.label == label)
             drone.damage += points

@@ -5,6 +5,8 @@ Each function scores one volley of internal points on a ship and returns the box
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..core.dice import Dice
 from .data import dac_table
 from .state import WEAPON_VALUE, Ship, Weapon
@@ -57,10 +59,31 @@ def destroy_box(ship: Ship, box: str) -> str:
     return box
 
 
+def _left(ship: Ship, box: str) -> int:
+    """``getattr(ship, box)``, each internal box read as its field (compiled, a read by name is a generic lookup)."""
+    if box == "hull":
+        return ship.hull
+    if box == "shuttle":
+        return ship.shuttle
+    if box == "lab":
+        return ship.lab
+    if box == "transporter":
+        return ship.transporter
+    if box == "excess":
+        return ship.excess
+    if box == "battery":
+        return ship.battery
+    if box == "apr":
+        return ship.apr
+    if box == "impulse":
+        return ship.impulse
+    return int(getattr(ship, box))
+
+
 def _first_left(ship: Ship, boxes: tuple[str, ...]) -> str | None:
     """The first of ``boxes`` the ship still has one of, or None."""
     for box in boxes:
-        if getattr(ship, box) > 0:
+        if _left(ship, box) > 0:
             return box
     return None
 
@@ -96,10 +119,11 @@ def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
     return hits
 
 
-def dac_point(ship: Ship, roll: int, turn: int) -> str:
+def dac_point(ship: Ship, roll: int, turn: int, rows: Sequence[Sequence[str]] | None = None) -> str:
     """One point on the cadet Damage Allocation Chart: row ``roll``, first column whose category the ship
-    still has (D4.21); Excess Damage when none; no Excess box left destroys the ship."""
-    for category in dac_table().rows[roll - 1]:
+    still has (D4.21); Excess Damage when none; no Excess box left destroys the ship. ``rows``: the chart's rows
+    (data.dac_table().rows), read once per volley by dac_volley."""
+    for category in (rows if rows is not None else dac_table().rows)[roll - 1]:
         if category == "hull" and ship.hull > 0:
             return destroy_box(ship, "hull")
         if category == "engine" and (ship.warp > 0 or ship.impulse > 0):
@@ -122,8 +146,9 @@ def dac_point(ship: Ship, roll: int, turn: int) -> str:
 
 def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
     hits: list[str] = []
+    rows = dac_table().rows
     for _ in range(points):
         if ship.destroyed:
             break
-        hits.append(dac_point(ship, dice.d6("damage allocation", ship.side), turn))
+        hits.append(dac_point(ship, dice.d6("damage allocation", ship.side), turn, rows))
     return hits

@@ -127,15 +127,13 @@ def energy_fields(keys: list[str], cloak: int | None) -> tuple[Field, ...]:
     return fields
 
 
-class EnergyForm:
-    """The energy request's form and presets for one ship this turn (built once per request)."""
+class EnergyRules:
+    """What the energy form's fields allow for one ship this turn (``choices``) and its answer read and checked
+    (``check``): the form's callables. They are this object's, not the EnergyForm's that holds the form, so the form
+    makes no reference cycle and a finished question is freed by reference counting, not the garbage collector."""
 
-    def __init__(self, game: Game, ship: Ship) -> None:
-        self.game, self.ship = game, ship
-        self.weapons = arm_weapons(ship)
-        self.keys = [w.key for w in self.weapons]
-        self.form = Form(energy_fields(self.keys, ship.cloak.cost if ship.cloak is not None else None),
-                         self.choices, self.check)
+    def __init__(self, game: Game, ship: Ship, weapons: list[Weapon], keys: list[str]) -> None:
+        self.game, self.ship, self.weapons, self.keys = game, ship, weapons, keys
 
     def allocation(self, values: dict[str, Any]) -> EnergyAllocation:
         speed = int(_number("speed", values.get("speed"), rule="SFB.MOVE.COST"))
@@ -190,6 +188,18 @@ class EnergyForm:
                 continue
             out.append(points)
         return tuple(out)
+
+
+class EnergyForm(EnergyRules):
+    """The energy request's form and presets for one ship this turn (built once per request)."""
+
+    def __init__(self, game: Game, ship: Ship) -> None:
+        weapons = arm_weapons(ship)
+        keys = [w.key for w in weapons]
+        super().__init__(game, ship, weapons, keys)
+        rules = EnergyRules(game, ship, weapons, keys)
+        self.form = Form(energy_fields(keys, ship.cloak.cost if ship.cloak is not None else None),
+                         rules.choices, rules.check)
 
     def presets(self, suggested: EnergyAllocation,
                 at_speed: Callable[[int], EnergyAllocation] | None = None) -> tuple[Option, ...]:

@@ -10,6 +10,7 @@ import math
 from typing import TYPE_CHECKING, Any, Generator, cast
 
 from ..core.contract import Request
+from ..core.controller import Decision
 from ..core.errors import IllegalAction
 from . import robot_cloak as rc
 from .energy import EnergyAllocation
@@ -35,7 +36,7 @@ class EnergyPhase(Victory):
             elif self.impulses == 8:
                 yield from self.chief_engineer(ship)  # seed 002's game without energy allocation (docs/sfb.md)
             else:
-                decision = yield self.energy_request(ship)
+                decision: Decision = yield self.energy_request(ship)
                 self.apply_energy(ship, decision.action, checked=True)  # the request's form checked it (check_energy)
         if self.has_cloaks:
             yield from self.declare_cloaks()

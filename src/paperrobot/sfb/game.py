@@ -86,7 +86,7 @@ class Game(ImpulseSteps):
         self.drone_count = 0
         self.plasmas = []  # plasma torpedoes in flight (scenario #6 rules, plasma_play.py)
         self.plasma_count = 0
-        self.policy = Policy(self)  # the heuristic captain: a side's controller, and the suggestions to a person
+        self._policy = None  # the heuristic captain: a side's controller, and the suggestions to a person (``policy``)
         self.robots = {}  # the Cadet robot's rules, one per robot ship
         self.flown = {"player": "person", "robot": "robot"}  # who flies each side (for the log)
         self._asks = {}
@@ -166,6 +166,9 @@ class Game(ImpulseSteps):
             return self.robot_for(ships[0])  # one robot ship: its robot answers directly
         return ByShip(self, side, kind)
 
+    def new_policy(self) -> Policy:
+        return Policy(self)
+
     def robot_for(self, ship: Ship) -> Robot:
         robot = self.robots.get(ship.name)
         if robot is None:
@@ -228,7 +231,8 @@ class Game(ImpulseSteps):
             while self.phase == "impulse":
                 if self.boundary is not None:
                     self.boundary()
-                yield from self.move_ships()
+                if not self.moved_unasked():  # no ship may turn now: step 1 done, nothing asked
+                    yield from self.move_ships()
                 if self.outcome is None and (self.drones or self.plasmas):
                     self.move_seekers()
                 if self.outcome is None:
@@ -240,7 +244,7 @@ class Game(ImpulseSteps):
                     if self.disengage_step and not self.over():
                         yield from self.offer_disengagement()
                 if self.outcome is not None:
-                    return self.outcome
+                    return self.let_go()
                 if self.impulse == impulses:
                     self.phase = "end"
                 else:
@@ -250,6 +254,15 @@ class Game(ImpulseSteps):
             self.end_turn()
             self.phase = "next"
             count = None if count is None else count - 1
+        return self.let_go()
+
+    def let_go(self) -> Outcome | None:
+        """The outcome; a battle that has ended lets go of its captain, its robots and its ships' kept requests
+        (requests.ShipAsks): they refer back to this engine, so without them a finished engine (a search's play-out to
+        the end) is freed by reference counting at once, not by the garbage collector. Each is made anew if asked."""
+        if self.outcome is not None:
+            self._policy = None
+            self.robots, self._asks = {}, {}
         return self.outcome
 
     def drone_ships(self) -> bool:

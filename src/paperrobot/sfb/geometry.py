@@ -13,6 +13,12 @@ from .plasma import Plasma
 from .state import Drone, Ship, Weapon
 
 
+def _nearest(ship: Ship, foes: list[Ship]) -> Ship:
+    """The nearest of several foes, ties by name (Geometry.enemy_of's rare case: a function of its own, as its key
+    is a closure, which compiled would be made at every call of enemy_of)."""
+    return min(foes, key=lambda o: (distance(ship.hex, o.hex), o.name))
+
+
 class Geometry(GameBase):
     """Read-only questions about the battle (needs the engine's ships, board, turn, impulse, chart)."""
 
@@ -48,7 +54,7 @@ class Geometry(GameBase):
                     foes = (foes or [found]) + [o]
         if foes is None:
             return found
-        return min(foes, key=lambda o: (distance(ship.hex, o.hex), o.name))
+        return _nearest(ship, foes)
 
     def moves_now(self, ship: Ship) -> bool:
         return ship.speed > 0 and self.chart[min(ship.speed, self.impulses)][self.impulse]

@@ -6,36 +6,68 @@ are combat.Combat.move_seekers; game.Game.play_turns runs the steps in order on 
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generator
+from typing import Any, ClassVar, Final, Generator
 
 from ..core import hexgrid
 from ..core.contract import Request
+from ..core.controller import Decision
 from ..core.hexgrid import distance
 from .energy_phase import EnergyPhase
 from .movement import LEFT, STRAIGHT, step
 from .state import Ship, Weapon
 
 
+def _move_order(ship: Ship) -> tuple[int, bool, str]:
+    """C1.3's order (ImpulseSteps.movers): slower first, then the player side before the robot, then by name."""
+    return ship.speed, ship.robot, ship.name
+
+
+# what the robot's rules make it remember (robot.Robot.note), stored on its ship (remember)
+ROBOT_MEMORY: Final = frozenset(("primary_done", "tie_side", "focus"))
+
+
 class ImpulseSteps(EnergyPhase):
     """The steps of one impulse; each asks the sides through requests (requests.py) where the rules ask."""
 
-    ROBOT_MEMORY: ClassVar[frozenset[str]] = frozenset(("primary_done", "tie_side", "focus"))
+    ROBOT_MEMORY: ClassVar[frozenset[str]] = ROBOT_MEMORY
 
     # ------------------------------------------------------------------------------ step 1
-    def move_ships(self) -> Generator[Request, Any, None]:
-        # C1.3: slower units move first; equal speeds: the player side first, so the robot follows it
-        # "as a seeking weapon" that moves after its target (docs/sfb.md "Movement order").
+    def movers(self) -> list[Ship]:
+        """The ships that move this impulse (the impulse chart, C1.44), in their order. C1.3: slower units move
+        first; equal speeds: the player side first, so the robot follows it "as a seeking weapon" that moves after
+        its target (docs/sfb.md "Movement order")."""
         if self.order_turn != self.turn:
-            self.order = sorted(self.ships, key=lambda s: (s.speed, s.robot, s.name))
+            # a module function, not a lambda: compiled, a lambda here made a closure at every call of movers
+            self.order = sorted(self.ships, key=_move_order)
             self.order_turn = self.turn
         impulse, chart = self.impulse, self.chart
-        movers = [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
-                  and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
+        return [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
+                and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
+
+    def moved_unasked(self) -> bool:
+        """Step 1 when no ship moving this impulse may turn (its turn mode not yet satisfied, C3.2): each goes
+        straight ahead and nothing is asked, so the step is done here, as ``move_ships`` would do it, without a
+        generator (about a sixth of the move steps of a search play-out at SFB #5). False, and nothing done, when a
+        ship moving now may turn: a ship's move changes no other ship's turn mode, so the test holds for the whole
+        step."""
+        movers = self.movers()
+        for ship in movers:
+            if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined
+                return False
         for ship in movers:
             if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
                 continue
+            self.execute_move(ship, STRAIGHT)
+            if self.outcome is not None:
+                return True
+        return True
+
+    def move_ships(self) -> Generator[Request, Any, None]:
+        for ship in self.movers():
+            if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
+                continue
             if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined: every move
-                decision = yield self.move_request(ship)
+                decision: Decision = yield self.move_request(ship)  # typed: its fields read natively compiled
                 if decision.memory:
                     self.remember(ship, decision.memory)
                 steer = decision.action
@@ -79,7 +111,7 @@ class ImpulseSteps(EnergyPhase):
             target = self.enemy_of(ship)
             if not racks or target is None:
                 continue
-            decision = yield self.launch_request(ship, "drones", racks, target)
+            decision: Decision = yield self.launch_request(ship, "drones", racks, target)
             if decision.memory:
                 self.remember(ship, decision.memory)
             for rack in decision.action:
@@ -98,7 +130,7 @@ class ImpulseSteps(EnergyPhase):
             tubes = [w for w in tubes if self.sees(ship, w, target)]
             if not tubes:
                 continue
-            decision = yield self.launch_request(ship, "plasma", tubes, target)
+            decision: Decision = yield self.launch_request(ship, "plasma", tubes, target)
             if decision.memory:
                 self.remember(ship, decision.memory)
             for tube in decision.action:
@@ -107,10 +139,15 @@ class ImpulseSteps(EnergyPhase):
     # ------------------------------------------------------------------------------ steps 5-6
     def remember(self, ship: Ship, memory: dict[str, Any]) -> None:
         """Store what the robot's rules make it remember (robot.Robot.note) as the ship's state."""
-        for name, value in memory.items():
-            if name not in self.ROBOT_MEMORY:
+        for name, value in memory.items():  # each field set as itself (compiled, setattr is a lookup by name)
+            if name == "primary_done":
+                ship.primary_done = value
+            elif name == "tie_side":
+                ship.tie_side = value
+            elif name == "focus":
+                ship.focus = value
+            else:
                 raise ValueError(f"the robot cannot remember '{name}'")
-            setattr(ship, name, value)
 
     def fire_direct(self) -> Generator[Request, Any, None]:
         orders: list[tuple[Ship, Weapon, Any]] = []
@@ -121,7 +158,7 @@ class ImpulseSteps(EnergyPhase):
                 continue  # SFB.CLOAK: a cloaked ship cannot fire; nor on impulse 1 after uncloaking
             if ship.side in self.forced_unasked and not self.any_ready(ship):
                 continue  # nothing ready: holding fire is the only answer (a third of a policy's questions)
-            decision = yield self.fire_request(ship)
+            decision: Decision = yield self.fire_request(ship)  # typed: its fields read natively compiled
             if decision.memory:
                 self.remember(ship, decision.memory)
             if decision.action:

@@ -7,7 +7,7 @@ whenever it can. Plasma and cloak habits (scenario #6) are in player_cloak.py.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Sequence
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
@@ -15,20 +15,21 @@ from ..core.hexgrid import distance, first_shield, in_arc, to_offset
 from . import player_cloak as pc
 from .energy import AS_ALLOCATION, EnergyAllocation, allocation, energy_values
 from .plasma import Plasma
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, state_index
+from .movement import LEFT, RIGHT, STRAIGHT, state_index, step
 from .state import Drone, Ship, Weapon
 
 if TYPE_CHECKING:
     from .base import Target
     from .game import Game
 
-WANT_RANGE = 3
+# Final: compiled, a module global that is not Final is a dictionary lookup at every read
+WANT_RANGE: Final = 3
 
 
-NO_SHOTS = Decision({})
-WHY = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
-NO = Decision("no")
-MOVES = {steer: Decision(steer) for steer in (STRAIGHT, LEFT, RIGHT)}  # answers are never changed: shared
+NO_SHOTS: Final = Decision({})
+WHY: Final = (Reason("POLICY", "heuristic captain"),)  # logged with its energy allocation (not narrated)
+NO: Final = Decision("no")
+MOVES: Final = {steer: Decision(steer) for steer in (STRAIGHT, LEFT, RIGHT)}  # answers are never changed: shared
 
 
 class Policy:
@@ -55,8 +56,8 @@ class Policy:
             orders = self.fast_orders(ship)
             if not orders:
                 return NO_SHOTS
-            name = self.game.name_of
-            return Decision({w.key: name(t) for _, w, t in orders})
+            game = self.game
+            return Decision({w.key: game.name_of(t) for _, w, t in orders})
         if kind == "disengage":
             return NO  # the captain fights on
         if kind == "move":
@@ -164,7 +165,16 @@ class Policy:
         cols, rows = game.cols, game.rows
         straight_on = min(tm, ship.straight + 1)
         best, best_score, scored = STRAIGHT, 0, False
-        for steer, facing, dest in candidates(ship.hex, ship.facing, can_turn):
+        here, ahead = ship.hex, ship.facing
+        for i in range(3 if can_turn else 1):
+            # movement.candidates' moves in its order (straight, left, right; C3.1) without building its tuples
+            if i == 0:
+                steer, facing = STRAIGHT, ahead
+            elif i == 1:
+                steer, facing = LEFT, (ahead - 1) % 6
+            else:
+                steer, facing = RIGHT, (ahead + 1) % 6
+            dest = step(here, facing)
             if not game.on_map(dest):  # dest not in game.cells
                 exit_ok = exiting and game.scenario.exit_edge in game.board.edges_crossed(dest)
                 score = 8000 if exit_ok else -8000  # +-1000
@@ -252,11 +262,11 @@ class Policy:
             return []
         if ship.cloak is not None and not ship.cloak.may_fire(game.impulse):
             return []  # SFB.CLOAK
-        shootable = game.shootable_by_target  # F2.2 / F2.3
+        # F2.2 / F2.3: game.shootable_by_target, called as itself (compiled, a bound static method is a lookup)
         targets: list[Target] = [t for t in game.plasmas if t.alive and t.side != ship.side and t.target == ship.name
-                         and shootable(t, ship)]
+                         and game.shootable_by_target(t, ship)]
         targets += [d for d in game.drones if d.alive and d.side != ship.side and d.target == ship.name
-                    and shootable(d, ship)]
+                    and game.shootable_by_target(d, ship)]
         targets += game.enemies(ship)
         orders = []
         used: set[str] = set()

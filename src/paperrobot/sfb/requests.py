@@ -38,13 +38,13 @@ if TYPE_CHECKING:
     from .base import Target
     from .game import Game
 
-STEERS = (STRAIGHT, LEFT, RIGHT)
-CLOAK_OPTIONS = (Option("cloak", "cloaked: cannot fire or launch; fire at it uses 2 x range + 5"),
+STEERS: Final = (STRAIGHT, LEFT, RIGHT)
+CLOAK_OPTIONS: Final = (Option("cloak", "cloaked: cannot fire or launch; fire at it uses 2 x range + 5"),
                  Option("uncloaked", "stay uncloaked"))
-DISENGAGE_OPTIONS = (Option("no", "fight on"),
+DISENGAGE_OPTIONS: Final = (Option("no", "fight on"),
                      Option("yes", "disengage now: a draw for you, a tactical victory for the robot"))
-HOLD = "none"  # a weapon's fire-form value when it does not fire
-LAUNCHES = (Field("launch", "launchers to fire", multi=True),)
+HOLD: Final = "none"  # a weapon's fire-form value when it does not fire
+LAUNCHES: Final = (Field("launch", "launchers to fire", multi=True),)
 
 
 def check_steer(answer: Any) -> str:

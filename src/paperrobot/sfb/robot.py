@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-NOTHING = Decision(())
-NO_SHOTS: dict[str, str] = {}
-NO_LAUNCH: dict[str, list[str]] = {"launch": []}
-HOLD = Decision(NO_SHOTS)
+# Final: compiled, a module global that is not Final is a dictionary lookup at every read
+NOTHING: Final = Decision(())
+NO_SHOTS: Final[dict[str, str]] = {}
+NO_LAUNCH: Final[dict[str, list[str]]] = {"launch": []}
+HOLD: Final = Decision(NO_SHOTS)
 # "nothing noted yet": typed as the field is, so a type checker does not take ``self.memory`` to stay None after the
 # reset at the start of ``decide`` (the rules called after it note things; compiled, the test would be dropped)
 FORGET: dict[str, Any] | None = None
@@ -54,6 +55,7 @@ class Robot(CloakRules):
         self.tiebreak = tiebreak
         self.n = numbers(getattr(game, "robot_rules", None))  # the procedure's numbers (sfb/procedure.py)
         self.photon_limit = self.photons_per_turn(ship)
+        self.primary_range = self.n.primary_fire_range  # SFB.R2's range, read once (Numbers is an interpreted class)
         self.six = game.has_tubes or game.has_cloaks  # scenario #6 rules in play at all
 
     @property
@@ -98,6 +100,14 @@ class Robot(CloakRules):
         if memory is not None and name in memory:
             return memory[name]
         return getattr(self.ship, name)
+
+    def primary_done(self) -> bool:
+        """``recall("primary_done")`` (SFB.R2) read as the ship's field, not looked up by its name: asked at every move
+        and fire question of the robot."""
+        memory = self.memory
+        if memory is not None and "primary_done" in memory:
+            return bool(memory["primary_done"])
+        return self.ship.primary_done
 
     def launch_decision(self, request: Request) -> Decision:
         if self.six and self.threatened():
@@ -170,7 +180,7 @@ class Robot(CloakRules):
             return NOTHING
         rng = distance(ship.hex, target.hex)
         uncloak = self.uncloak_reason(target) if self.six else None
-        primary_done = self.recall("primary_done")  # read once: nothing below notes it before it is read again
+        primary_done = self.primary_done()  # read once: nothing below notes it before it is read again
         weapons = None
         if uncloak is None and primary_done:
             weapons = self.bearing(target)
@@ -183,7 +193,7 @@ class Robot(CloakRules):
             rule, text = "SFB.R3.MAP", (f"{target.name} is in a map-edge hex and must leave the map next impulse: "
                                         f"fire everything that can fire")
         elif not primary_done:
-            if rng <= self.n.primary_fire_range:
+            if rng <= self.primary_range:  # SFB.R2
                 self.note("primary_done", True)
                 rule, text = "SFB.R2", (f"first impulse this turn within {self.n.primary_fire_range} hexes "
                                         f"(range {rng}): Primary Fire Point, fire every weapon that bears"
@@ -254,7 +264,7 @@ class Robot(CloakRules):
             evade = self.evade_move(can_turn)  # SFB.R.CLOAK3
             if evade is not None:
                 return evade
-        if not self.recall("primary_done"):
+        if not self.primary_done():
             choice = seek_choice(ship.hex, ship.facing, can_turn, target.hex)
             assert choice is not None  # every move allowed: there is one
             steer, facing, dest = choice

@@ -257,7 +257,7 @@ class Match:
                         answer, reasons, memory = decision.action, decision.reasons, decision.memory
                         try:  # Request.parse; its first step taken here (a check and no Option: most answers)
                             check = request._check
-                            if check is not None and answer.__class__ is not Option:
+                            if check is not None and type(answer) is not Option:
                                 action = check(answer)
                             else:
                                 action = request.parse(answer)

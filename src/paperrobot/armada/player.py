@@ -11,7 +11,7 @@ from . import dice as D
 from .measure import ShotOpt
 from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
-from .tactics import angle_diff, arc_dice, course_table, nearest
+from .tactics import angle_diff, arc_dice, course_table, dice_cap, nearest
 from .state import Ship, Squad
 
 if TYPE_CHECKING:
@@ -114,7 +114,10 @@ class Policy:
         equals. The dice are measured only for courses that could still win: a course's score with its zones'
         full batteries in place of the dice measured is a floor (float rounding is monotone, so the same sum
         with a larger number subtracted is never above it), and courses are measured from the lowest floor up
-        until the next floor is above the best score (or equal to it, listed later)."""
+        until the next floor is above the best score (or equal to it, listed later). Before its dice are measured, a
+        course gets a second floor, with tactics.dice_cap's bound on its dice (from the centres alone): a course
+        whose second floor is above the best score (or equal, listed later) is passed over, and one whose bound is
+        0 has no dice to measure."""
         game: Measures = request.state  # typed as its class: compiled, read natively
         options: tuple[Option, ...] = request.options
         ship: Ship = request.subject
@@ -129,10 +132,18 @@ class Policy:
         scored.sort()  # by (floor, index): the index is unique, so the rest is never compared (no key function)
         best: int | None = None
         score = math.inf
+        ruler = game.geo.ruler
         for floor, i, parts, fp in scored:
             if best is not None and (floor > score or (floor == score and i > best)):
                 break
-            s = _score(parts, sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:]))
+            # a tighter floor from the centres alone (tactics.dice_cap: no fewer dice than arc_dice's), and the
+            # score itself when it finds no dice
+            cap = dice_cap(ship, fp, enemies, ruler)
+            if best is not None and cap:
+                low = _score(parts, cap)
+                if low > score or (low == score and i > best):
+                    continue
+            s = _score(parts, sum(sorted(arc_dice(ship, fp, enemies, ruler).values())[-2:]) if cap else 0)
             if s < score or (s == score and best is not None and i < best):
                 best, score = i, s
         assert best is not None

@@ -7,14 +7,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from . import dice as D
 from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
 from .polygons import SLACK, Point, Poly, closest_point, near_disc, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
-from .state import ZONE_INDEX, Ship, Squad
+from .state import ZONE_INDEX, Place, Ship, Squad
 
 if TYPE_CHECKING:  # the engine, typed as its class (compiled: its fields and methods read natively, not by name;
     from .base import GameBase as Table  # no import at run time: base.py imports this module's users)
@@ -117,18 +117,18 @@ def touch(game: Table) -> None:
     game._shots.clear()
 
 
-def _unmoved(game: Table, key: tuple[object, ...]) -> bool:
-    """key == ship_memo's key for the ships as they are, compared item by item without building it (~300 a battle)."""
-    i, n = 1, len(key)
-    if key[0] != len(game.obstacles):
+def _unmoved(game: Table, key: list[Place]) -> bool:
+    """Is each live ship, in order, the one of ship_memo's key, where the key has it (no list of them built)?"""
+    i, n = 0, len(key)
+    if game._memo_obstacles != len(game.obstacles):
         return False
-    for s in game.ships:  # the live ones, in order, against the key's entries (no list of them built)
+    for s in game.ships:
         if s.destroyed:
             continue
         if i >= n:
             return False
-        uid, x, y, a = cast(tuple[str, float, float, float], key[i])
-        if uid != s.uid or x != s.x or y != s.y or a != s.a:
+        p = key[i]
+        if p.ship is not s or p.x != s.x or p.y != s.y or p.a != s.a:
             return False
         i += 1
     return i == n
@@ -138,8 +138,8 @@ def ship_memo(game: Table, name: str) -> dict[Any, Any]:
     """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
     while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
     if game._memo_key is None or not _unmoved(game, game._memo_key):
-        game._memo = {}
-        game._memo_key = (len(game.obstacles), *[(s.uid, s.x, s.y, s.a) for s in game.ships if not s.destroyed])
+        game._memo, game._memo_obstacles = {}, len(game.obstacles)
+        game._memo_key = [Place(s) for s in game.ships if not s.destroyed]
     memo = game._memo.get(name)
     if memo is None:
         memo = game._memo[name] = {}

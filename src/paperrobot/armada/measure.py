@@ -272,13 +272,25 @@ def group_dice(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) 
     return sum(best[-2:])
 
 
-def pair_memo(game: Table) -> dict[Any, Any]:
-    """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
-    it depends on where the two are and nothing else, so it is kept while other units move; obstruction, which
-    depends on every other ship, is measured afresh (RRG 'Obstructed')."""
-    if len(game._pairs) > 20000:  # bounded: a battle fills a few hundred
-        game._pairs = {}
-    return game._pairs
+def pair_memo(game: Table, ship: Ship) -> dict[Any, Any]:
+    """A cache of what ``ship``'s zones measure of another unit (arc, range, dice, line of sight through the defender)
+    by (zone, unit, where the unit is): it depends on where the two are and nothing else, so it is kept while other
+    units move; obstruction, which depends on every other ship, is measured afresh (RRG 'Obstructed'). Kept in
+    game._pairs by the ship's place (the forks of a battle share it) and found through the ship's footprint there
+    (Footprint.pairs: no key of the ship's place built, its floats boxed and hashed, at each read)."""
+    fp, pairs = ship.fp, game._pairs
+    memo = fp.pairs
+    if memo is None or fp.pairs_of is not pairs or fp.pairs_uid != ship.uid:
+        if len(pairs) > 1000:  # bounded: a battle fills a few hundred places
+            pairs = game._pairs = {}
+        key = (ship.uid, ship.x, ship.y, ship.a)
+        memo = pairs.get(key)
+        if memo is None:
+            memo = pairs[key] = {}
+        fp.pairs, fp.pairs_of, fp.pairs_uid = memo, pairs, ship.uid
+    elif len(memo) > 1000:  # bounded: the places met at one place of the ship
+        memo.clear()
+    return memo
 
 
 def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[Any, Any]) -> ShotOpt | None:
@@ -290,8 +302,8 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     known: tuple[float, float, ShotOpt | None] | None = at_squads.get(skey)  # (no float boxed or hashed for a key)
     if known is not None and known[0] == q.x and known[1] == q.y:
         return known[2]
-    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-    pairs = pair_memo(game)
+    qkey = (zone, q.uid, q.x, q.y)
+    pairs = pair_memo(game, ship)
     found = pairs.get(qkey, _UNKNOWN)
     if found is _UNKNOWN:
         fp = ship.fp
@@ -347,8 +359,8 @@ def _zone_target_shots(game: Table, ship: Ship, zone: str, t: Ship, memo: dict[A
     if known is not None:
         return known
     tp = ship.fp.targets[zone]
-    pairs = pair_memo(game)
-    pkey = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+    pairs = pair_memo(game, ship)
+    pkey = (zone, t.uid, t.x, t.y, t.a)
     seen: list[Sight] | None = pairs.get(pkey)
     if seen is None:
         seen = pairs[pkey] = _ship_sight(game, ship, zone, t)
@@ -399,8 +411,7 @@ def _zone_target_dice(game: Table, ship: Ship, zone: str, t: Ship, cap: int) -> 
     hit: list[ShotOpt] | None = ship_memo(game, "zone-target-shots").get((ship.uid, zone, t.uid))
     if hit is not None:
         return max([len(o.colours) for o in hit], default=0)
-    sights: Iterable[Sight | None] | None = pair_memo(game).get((ship.uid, ship.x, ship.y, ship.a, zone, t.uid,
-                                                                  t.x, t.y, t.a))
+    sights: Iterable[Sight | None] | None = pair_memo(game, ship).get((zone, t.uid, t.x, t.y, t.a))
     best, tp = 0, ship.fp.targets[zone]
     if sights is None:  # measured here, one defending zone at a time as the loop asks (not kept: it may stop early)
         seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(size_of(t)))
@@ -447,24 +458,6 @@ def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
                     continue
                 out.append(ShotOpt(q, None, s, tz, "close", list(dice_pool(battery, "close")), False))
     return out
-
-
-def in_squad_range(game: Table, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
-    """Friendly squadrons at close-medium range of a ship (Squadron command)."""
-    med = game.geo.ruler.medium
-    return [q for q in game.live_squads(side) if (not unactivated or not q.activated)
-            and _squad_within(ship, q, med)]
-
-
-def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
-    """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
-    of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
-    centres = _hypot(q.x - ship.x, q.y - ship.y)
-    if centres <= limit - 1e-6:
-        return True
-    if centres - ship_radius(size_of(ship)) - 1.1 * q.radius > limit + 1e-6:
-        return False
-    return poly_within(ship.fp.base, q.poly, limit)
 
 
 def threat_dice(game: Table, ship: Ship) -> int:

@@ -11,7 +11,7 @@ from . import dice as D
 from .measure import ShotOpt
 from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
-from .tactics import angle_diff, arc_dice, course_table, dice_cap, nearest
+from .tactics import angle_diff, arc_dice, course_table, dice_cap, nearest, nearest_ship
 from .state import Ship, Squad
 
 if TYPE_CHECKING:
@@ -69,12 +69,14 @@ class Policy:
         return best[1]
 
     def _attack(self, request: Request) -> str:
-        shots = request.subject
+        shots: list[ShotOpt] = request.subject  # typed: compiled, each shot's fields read natively, not by name
         if not shots:
             return "pass"
         best: tuple[bool, float, int, str] | None = None
         for o in shots:  # the first of the greatest, as max() takes it
-            k = (isinstance(o.target, Ship), expected(o), -(o.target.zone_shields(o.tzone) if o.tzone else 0), o.key)
+            t, tz = o.target, o.tzone
+            # a shot at a ship names the defending zone; one at a squadron none (its shields count 0)
+            k = (isinstance(t, Ship), expected(o), -(t.zone_shields(tz) if isinstance(t, Ship) and tz else 0), o.key)
             if best is None or k > best:
                 best = k
         assert best is not None
@@ -122,7 +124,7 @@ class Policy:
         options: tuple[Option, ...] = request.options
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
-        target = nearest(enemies, ship.x, ship.y)
+        target = nearest_ship(enemies, ship.x, ship.y)
         most = sum(sorted(ship.arms().totals)[-2:])
         scored: list[tuple[float, int, tuple[float, float, float | None, float], Footprint]] = []
         for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
@@ -168,7 +170,7 @@ class Policy:
             return least[2]
         if view["did_move"]:
             return "pass"
-        foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest(game.live_ships(IMPERIAL), q.x, q.y)
+        foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest_ship(game.live_ships(IMPERIAL), q.x, q.y)
         if foe is None:
             return "stay"
         key = f"move:{foe.uid}"

@@ -175,6 +175,18 @@ def nearest(units: Sequence[Unit], x: float, y: float) -> Unit | None:
     return best
 
 
+def nearest_ship(ships: Sequence[Ship], x: float, y: float) -> Ship | None:
+    """nearest(ships, x, y) for ships (typed: compiled, each ship's x, y and uid read natively, not looked up by name
+    as a unit of the type variable is)."""
+    best: Ship | None = None
+    best_d, best_uid = math.inf, ""
+    for u in ships:
+        d = _hypot(u.x - x, u.y - y)
+        if best is None or d < best_d or (d == best_d and u.uid < best_uid):
+            best, best_d, best_uid = u, d, u.uid
+    return best
+
+
 def angle_diff(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 

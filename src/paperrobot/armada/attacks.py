@@ -69,7 +69,8 @@ class Attacks(Movement):
         colours = list(shot.colours) if not counter else ["U"] * counter
         squad_attack = isinstance(att, Squad) or isinstance(dfd, Squad)
         bomber = isinstance(att, Squad) and att.keyword("bomber") > 0 and isinstance(dfd, Ship)
-        faces = [D.roll_die(self.dice, c, f"{att.uid} at {dfd.uid}", side) for c in colours]
+        texts = D.attack_texts(att.uid, dfd.uid)  # "<colour> die: <attacker> at <defender>", made once
+        faces = [D.roll_face(self.dice, c, texts[c], side) for c in colours]
         if isinstance(att, Squad) and isinstance(dfd, Squad) and att.keyword("swarm") and not counter \
                 and any(o is not att for o in self.engaged_with(dfd)):
             # Swarm: attacking a squadron engaged with another squadron, reroll one die (a blank first)

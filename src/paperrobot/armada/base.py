@@ -22,7 +22,7 @@ from .data import Geometry
 from .requests import table_view
 from .setup import Setup
 from .sides import IMPERIAL, REBEL
-from .state import Obstacle, Ship, Squad
+from .state import Obstacle, Place, Ship, Squad
 
 if TYPE_CHECKING:
     from .measure import Disc, ShotOpt
@@ -85,7 +85,8 @@ class GameBase:
     version: int  # bumped whenever a unit moves or dies: the key of the shot cache
     _shots: dict[tuple[str, float, float, float, frozenset[str], bool], list[ShotOpt]]
     _memo: dict[str, dict[Any, Any]]  # measurements that depend only on where the live ships are (ship_memo)
-    _memo_key: tuple[object, ...] | None
+    _memo_key: list[Place] | None  # the live ships' places when _memo was started (ship_memo)
+    _memo_obstacles: int  # and how many obstacles there were
     _pairs: dict[Any, Any]  # what one unit's zone measures of another, kept while others move (pair_memo)
     _obstacle_discs: list[Disc] | None  # each obstacle with the disc that holds it (measure.obstructed)
     _controllers: dict[str, Robot | Policy]

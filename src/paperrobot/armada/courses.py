@@ -1,7 +1,8 @@
 """Measuring where units may go, for the engine: a ship's legal courses at its activation (speed and yaw per its
-card's chart, navigate's extra), where a course ends, and a squadron's moves (toward each unit, or stay; engaged
-squadrons pinned). Functions of the engine (``game``, a measure.Table) as in measure.py, made methods of Game by
-table.Measures; they read the units, never change them.
+card's chart, navigate's extra), where a course ends, a squadron's moves (toward each unit, or stay; engaged
+squadrons pinned), and the friendly squadrons a ship can command (in_squad_range). Functions of the engine
+(``game``, a measure.Table) as in measure.py, made methods of Game by table.Measures; they read the units, never
+change them.
 """
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from typing import TYPE_CHECKING, Final
 from ..core.contract import Option
 from ..core.words import signed
 from .data import ShipSpec
-from .geometry import Pose
+from .geometry import Pose, ship_radius
 from .maneuver_tool import maneuver
 from .measure import engaged_with, size_of
+from .ranges import poly_within
 from .polygons import SLACK, Poly, circle, overlaps
 from .state import Ship, Squad
 
@@ -126,3 +128,21 @@ def _crowded(game: Table, q: Squad, x: float, y: float) -> bool:
 def _pinned(game: Table, q: Squad) -> bool:
     """Engaged squadrons cannot move unless every engaging squadron is Heavy (RRG 'Engagement')."""
     return any(not e.keyword("heavy") for e in engaged_with(game, q))
+
+
+def in_squad_range(game: Table, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
+    """Friendly squadrons at close-medium range of a ship (Squadron command)."""
+    med = game.geo.ruler.medium
+    return [q for q in game.live_squads(side) if (not unactivated or not q.activated)
+            and _squad_within(ship, q, med)]
+
+
+def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
+    """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
+    of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
+    centres = _hypot(q.x - ship.x, q.y - ship.y)
+    if centres <= limit - 1e-6:
+        return True
+    if centres - ship_radius(size_of(ship)) - 1.1 * q.radius > limit + 1e-6:
+        return False
+    return poly_within(ship.fp.base, q.poly, limit)

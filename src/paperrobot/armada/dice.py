@@ -7,6 +7,7 @@ holds the confirmed face counts (red 2 blank/2 hit/2 crit/1 accuracy/1 double hi
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ..core.dice import Dice
 
@@ -35,8 +36,40 @@ def pool_at(dice: tuple[int, int, int], band: str | None) -> list[str]:
     return out
 
 
+# each die's record text ("R die: <purpose>"), made once per colour and purpose and then shared: a roll's record is
+# looked up by its text (core Dice.roll), and a string kept has its hash kept (one built per die was hashed anew)
+_TEXTS: Final[dict[tuple[str, str], str]] = {}
+# the texts of an attack's dice, by attacker and defender: "<colour> die: <attacker> at <defender>" for each colour
+_ATTACK_TEXTS: Final[dict[tuple[str, str], dict[str, str]]] = {}
+
+
+def die_text(colour: str, purpose: str) -> str:
+    """f"{colour} die: {purpose}", made once (a shared string)."""
+    text = _TEXTS.get((colour, purpose))
+    if text is None:
+        if len(_TEXTS) > 4096:  # bounded: purposes are a few fixed phrases
+            _TEXTS.clear()
+        text = _TEXTS[(colour, purpose)] = f"{colour} die: {purpose}"
+    return text
+
+
+def attack_texts(attacker: str, defender: str) -> dict[str, str]:
+    """die_text(colour, f"{attacker} at {defender}") for each colour, made once per attacker and defender (uids)."""
+    texts = _ATTACK_TEXTS.get((attacker, defender))
+    if texts is None:
+        if len(_ATTACK_TEXTS) > 4096:  # bounded: the pairs of a few fleets' units
+            _ATTACK_TEXTS.clear()
+        texts = _ATTACK_TEXTS[(attacker, defender)] = {c: f"{c} die: {attacker} at {defender}" for c in FACES}
+    return texts
+
+
+def roll_face(dice: Dice, colour: str, text: str, side: str) -> str:
+    """A die of ``colour`` rolled with its record text (die_text, attack_texts)."""
+    return FACES[colour][dice.roll(8, text, side) - 1]
+
+
 def roll_die(dice: Dice, colour: str, purpose: str, side: str) -> str:
-    return FACES[colour][dice.roll(8, f"{colour} die: {purpose}", side) - 1]
+    return FACES[colour][dice.roll(8, die_text(colour, purpose), side) - 1]
 
 
 def blue_face(value: int) -> str:

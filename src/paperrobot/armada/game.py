@@ -92,6 +92,7 @@ class Game(Deployment):
         self._shots = {}
         self._memo = {}
         self._memo_key = None
+        self._memo_obstacles = 0
         self._pairs = {}
         self._obstacle_discs = None
         self._controllers = {}

@@ -41,7 +41,8 @@ def to_local(x: float, y: float, a: float, p: Point) -> Point:
 class Footprint:
     """A ship's geometry at one position: base, hull zones, arc wedges and targeting points (world), each worked out
     when first read (a course is often judged by its centre alone: well inside the table, far from every ship)."""
-    __slots__ = ("_base", "centre", "planes", "size", "cs", "_zones", "_arcs", "_targets")
+    __slots__ = ("_base", "centre", "planes", "size", "cs", "_zones", "_arcs", "_targets", "pairs", "pairs_of",
+                 "pairs_uid")
     _base: Poly | None
     centre: Point
     planes: dict[str, Plane] | None
@@ -50,6 +51,11 @@ class Footprint:
     _zones: dict[str, Poly] | None
     _arcs: dict[str, Arc] | None
     _targets: dict[str, Point] | None
+    # measure.pair_memo's cache of what the ship's zones measure of other units from here: the dictionary, the game's
+    # memo it was taken from (game._pairs) and the ship it is of
+    pairs: dict[Any, Any] | None
+    pairs_of: dict[Any, Any] | None
+    pairs_uid: str
 
     def __init__(self, base: Poly | None, zones: dict[str, Poly] | None, arcs: dict[str, Arc] | None,
                  targets: dict[str, Point] | None, centre: Point, planes: dict[str, Plane] | None,
@@ -59,6 +65,7 @@ class Footprint:
         self.planes = planes  # per zone, the arc's two half-planes as clip_to_arc computes them (arc_clip)
         self.size, self.cs = size, cs  # the ship's size class; cos and sin of its heading
         self._zones, self._arcs, self._targets = zones, arcs, targets
+        self.pairs, self.pairs_of, self.pairs_uid = None, None, ""
 
     @property
     def base(self) -> Poly:

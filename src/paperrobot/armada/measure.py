@@ -7,14 +7,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from . import dice as D
 from .data import Ruler, SizeClass, parse_dice
 from .geometry import ZONES, Arc, arc_part, arc_test, arc_tests, fp_reach, ship_radius, zone_reach
 from .polygons import SLACK, Point, Poly, closest_point, near_disc, segment_hits_poly
 from .ranges import poly_within, range_band, zone_band
-from .state import ZONE_INDEX, Ship, Squad
+from .state import ZONE_INDEX, Place, Ship, Squad
 
 if TYPE_CHECKING:  # the engine, typed as its class (compiled: its fields and methods read natively, not by name;
     from .base import GameBase as Table  # no import at run time: base.py imports this module's users)
@@ -117,18 +117,18 @@ def touch(game: Table) -> None:
     game._shots.clear()
 
 
-def _unmoved(game: Table, key: tuple[object, ...]) -> bool:
-    """key == ship_memo's key for the ships as they are, compared item by item without building it (~300 a battle)."""
-    i, n = 1, len(key)
-    if key[0] != len(game.obstacles):
+def _unmoved(game: Table, key: list[Place]) -> bool:
+    """Is each live ship, in order, the one of ship_memo's key, where the key has it (no list of them built)?"""
+    i, n = 0, len(key)
+    if game._memo_obstacles != len(game.obstacles):
         return False
-    for s in game.ships:  # the live ones, in order, against the key's entries (no list of them built)
+    for s in game.ships:
         if s.destroyed:
             continue
         if i >= n:
             return False
-        uid, x, y, a = cast(tuple[str, float, float, float], key[i])
-        if uid != s.uid or x != s.x or y != s.y or a != s.a:
+        p = key[i]
+        if p.ship is not s or p.x != s.x or p.y != s.y or p.a != s.a:
             return False
         i += 1
     return i == n
@@ -138,8 +138,8 @@ def ship_memo(game: Table, name: str) -> dict[Any, Any]:
     """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
     while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
     if game._memo_key is None or not _unmoved(game, game._memo_key):
-        game._memo = {}
-        game._memo_key = (len(game.obstacles), *[(s.uid, s.x, s.y, s.a) for s in game.ships if not s.destroyed])
+        game._memo, game._memo_obstacles = {}, len(game.obstacles)
+        game._memo_key = [Place(s) for s in game.ships if not s.destroyed]
     memo = game._memo.get(name)
     if memo is None:
         memo = game._memo[name] = {}
@@ -272,13 +272,25 @@ def group_dice(game: Table, ship: Ship, target: Ship | None, bounds: list[int]) 
     return sum(best[-2:])
 
 
-def pair_memo(game: Table) -> dict[Any, Any]:
-    """A cache of what one unit's zone measures of another (arc, range, dice, line of sight through the defender):
-    it depends on where the two are and nothing else, so it is kept while other units move; obstruction, which
-    depends on every other ship, is measured afresh (RRG 'Obstructed')."""
-    if len(game._pairs) > 20000:  # bounded: a battle fills a few hundred
-        game._pairs = {}
-    return game._pairs
+def pair_memo(game: Table, ship: Ship) -> dict[Any, Any]:
+    """A cache of what ``ship``'s zones measure of another unit (arc, range, dice, line of sight through the defender)
+    by (zone, unit, where the unit is): it depends on where the two are and nothing else, so it is kept while other
+    units move; obstruction, which depends on every other ship, is measured afresh (RRG 'Obstructed'). Kept in
+    game._pairs by the ship's place (the forks of a battle share it) and found through the ship's footprint there
+    (Footprint.pairs: no key of the ship's place built, its floats boxed and hashed, at each read)."""
+    fp, pairs = ship.fp, game._pairs
+    memo = fp.pairs
+    if memo is None or fp.pairs_of is not pairs or fp.pairs_uid != ship.uid:
+        if len(pairs) > 1000:  # bounded: a battle fills a few hundred places
+            pairs = game._pairs = {}
+        key = (ship.uid, ship.x, ship.y, ship.a)
+        memo = pairs.get(key)
+        if memo is None:
+            memo = pairs[key] = {}
+        fp.pairs, fp.pairs_of, fp.pairs_uid = memo, pairs, ship.uid
+    elif len(memo) > 1000:  # bounded: the places met at one place of the ship
+        memo.clear()
+    return memo
 
 
 def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[Any, Any]) -> ShotOpt | None:
@@ -290,8 +302,8 @@ def _squad_shot(game: Table, ship: Ship, zone: str, q: Squad, at_squads: dict[An
     known: tuple[float, float, ShotOpt | None] | None = at_squads.get(skey)  # (no float boxed or hashed for a key)
     if known is not None and known[0] == q.x and known[1] == q.y:
         return known[2]
-    qkey = (ship.uid, ship.x, ship.y, ship.a, zone, q.uid, q.x, q.y)
-    pairs = pair_memo(game)
+    qkey = (zone, q.uid, q.x, q.y)
+    pairs = pair_memo(game, ship)
     found = pairs.get(qkey, _UNKNOWN)
     if found is _UNKNOWN:
         fp = ship.fp
@@ -347,8 +359,8 @@ def _zone_target_shots(game: Table, ship: Ship, zone: str, t: Ship, memo: dict[A
     if known is not None:
         return known
     tp = ship.fp.targets[zone]
-    pairs = pair_memo(game)
-    pkey = (ship.uid, ship.x, ship.y, ship.a, zone, t.uid, t.x, t.y, t.a)
+    pairs = pair_memo(game, ship)
+    pkey = (zone, t.uid, t.x, t.y, t.a)
     seen: list[Sight] | None = pairs.get(pkey)
     if seen is None:
         seen = pairs[pkey] = _ship_sight(game, ship, zone, t)
@@ -399,8 +411,7 @@ def _zone_target_dice(game: Table, ship: Ship, zone: str, t: Ship, cap: int) -> 
     hit: list[ShotOpt] | None = ship_memo(game, "zone-target-shots").get((ship.uid, zone, t.uid))
     if hit is not None:
         return max([len(o.colours) for o in hit], default=0)
-    sights: Iterable[Sight | None] | None = pair_memo(game).get((ship.uid, ship.x, ship.y, ship.a, zone, t.uid,
-                                                                  t.x, t.y, t.a))
+    sights: Iterable[Sight | None] | None = pair_memo(game, ship).get((zone, t.uid, t.x, t.y, t.a))
     best, tp = 0, ship.fp.targets[zone]
     if sights is None:  # measured here, one defending zone at a time as the loop asks (not kept: it may stop early)
         seen = arc_test(ship.fp, zone, t.x, t.y, fp_reach(size_of(t)))
@@ -447,24 +458,6 @@ def squad_shots(game: Table, q: Squad) -> list[ShotOpt]:
                     continue
                 out.append(ShotOpt(q, None, s, tz, "close", list(dice_pool(battery, "close")), False))
     return out
-
-
-def in_squad_range(game: Table, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
-    """Friendly squadrons at close-medium range of a ship (Squadron command)."""
-    med = game.geo.ruler.medium
-    return [q for q in game.live_squads(side) if (not unactivated or not q.activated)
-            and _squad_within(ship, q, med)]
-
-
-def _squad_within(ship: Ship, q: Squad, limit: float) -> bool:
-    """poly_distance(ship.fp.base, q.poly) <= limit (poly_within). Each polygon holds its centre, and lies within its radius
-    of it (a squadron's within 1.1 base radii), so centres plainly near or far decide it without the polygons."""
-    centres = _hypot(q.x - ship.x, q.y - ship.y)
-    if centres <= limit - 1e-6:
-        return True
-    if centres - ship_radius(size_of(ship)) - 1.1 * q.radius > limit + 1e-6:
-        return False
-    return poly_within(ship.fp.base, q.poly, limit)
 
 
 def threat_dice(game: Table, ship: Ship) -> int:

@@ -11,7 +11,7 @@ from . import dice as D
 from .measure import ShotOpt
 from .sides import IMPERIAL
 from .geometry import ADJACENT, ZONES
-from .tactics import angle_diff, arc_dice, course_table, nearest
+from .tactics import angle_diff, arc_dice, course_table, dice_cap, nearest, nearest_ship
 from .state import Ship, Squad
 
 if TYPE_CHECKING:
@@ -69,12 +69,14 @@ class Policy:
         return best[1]
 
     def _attack(self, request: Request) -> str:
-        shots = request.subject
+        shots: list[ShotOpt] = request.subject  # typed: compiled, each shot's fields read natively, not by name
         if not shots:
             return "pass"
         best: tuple[bool, float, int, str] | None = None
         for o in shots:  # the first of the greatest, as max() takes it
-            k = (isinstance(o.target, Ship), expected(o), -(o.target.zone_shields(o.tzone) if o.tzone else 0), o.key)
+            t, tz = o.target, o.tzone
+            # a shot at a ship names the defending zone; one at a squadron none (its shields count 0)
+            k = (isinstance(t, Ship), expected(o), -(t.zone_shields(tz) if isinstance(t, Ship) and tz else 0), o.key)
             if best is None or k > best:
                 best = k
         assert best is not None
@@ -114,12 +116,15 @@ class Policy:
         equals. The dice are measured only for courses that could still win: a course's score with its zones'
         full batteries in place of the dice measured is a floor (float rounding is monotone, so the same sum
         with a larger number subtracted is never above it), and courses are measured from the lowest floor up
-        until the next floor is above the best score (or equal to it, listed later)."""
+        until the next floor is above the best score (or equal to it, listed later). Before its dice are measured, a
+        course gets a second floor, with tactics.dice_cap's bound on its dice (from the centres alone): a course
+        whose second floor is above the best score (or equal, listed later) is passed over, and one whose bound is
+        0 has no dice to measure."""
         game: Measures = request.state  # typed as its class: compiled, read natively
         options: tuple[Option, ...] = request.options
         ship: Ship = request.subject
         enemies = game.live_ships(IMPERIAL)
-        target = nearest(enemies, ship.x, ship.y)
+        target = nearest_ship(enemies, ship.x, ship.y)
         most = sum(sorted(ship.arms().totals)[-2:])
         scored: list[tuple[float, int, tuple[float, float, float | None, float], Footprint]] = []
         for i, (o, ((x, y, a), fp, on, bump)) in enumerate(zip(options, course_table(game, ship, options))):
@@ -129,10 +134,18 @@ class Policy:
         scored.sort()  # by (floor, index): the index is unique, so the rest is never compared (no key function)
         best: int | None = None
         score = math.inf
+        ruler = game.geo.ruler
         for floor, i, parts, fp in scored:
             if best is not None and (floor > score or (floor == score and i > best)):
                 break
-            s = _score(parts, sum(sorted(arc_dice(ship, fp, enemies, game.geo.ruler).values())[-2:]))
+            # a tighter floor from the centres alone (tactics.dice_cap: no fewer dice than arc_dice's), and the
+            # score itself when it finds no dice
+            cap = dice_cap(ship, fp, enemies, ruler)
+            if best is not None and cap:
+                low = _score(parts, cap)
+                if low > score or (low == score and i > best):
+                    continue
+            s = _score(parts, sum(sorted(arc_dice(ship, fp, enemies, ruler).values())[-2:]) if cap else 0)
             if s < score or (s == score and best is not None and i < best):
                 best, score = i, s
         assert best is not None
@@ -157,7 +170,7 @@ class Policy:
             return least[2]
         if view["did_move"]:
             return "pass"
-        foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest(game.live_ships(IMPERIAL), q.x, q.y)
+        foe = nearest(game.live_squads(IMPERIAL), q.x, q.y) or nearest_ship(game.live_ships(IMPERIAL), q.x, q.y)
         if foe is None:
             return "stay"
         key = f"move:{foe.uid}"

@@ -19,7 +19,7 @@ from .measure import ShotOpt, size_of
 from .sides import IMPERIAL, REBEL
 from .geometry import ADJACENT
 from .ranges import poly_within
-from .tactics import angle_diff, course_table, double_arc_sieve, double_arcs, nearest, ship_radius
+from .tactics import angle_diff, course_table, double_arc_sieve, double_arcs, nearest, nearest_ship, ship_radius
 from .state import Ship, Squad
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ class Robot:
         """ARM.CMD.NAV: keep formation, break it for a double arc (ARM.OVERRIDE: stay on the table, do not ram)."""
         enemies: list[Ship] = game.live_ships(REBEL)
         flag = _flagship(game.live_ships(IMPERIAL))
-        target = nearest(enemies, flag.x, flag.y)
+        target = nearest_ship(enemies, flag.x, flag.y)
         aim: tuple[float, float] = (target.x, target.y) if target else game.focal
         # the same question asked again while no ship moves (ship_memo: the navigate look-ahead's courses are the
         # maneuver's when the dial is kept) has the same answer: it reads the options, the ship's slot, the flagship's
@@ -328,13 +328,13 @@ class Robot:
         geo = g.geo
         reach = geo.ruler.distance[q.spec.speed - 1] + geo.ruler.distance[0] + 2 * geo.squadron_base.radius
         esq = nearest(g.live_squads(REBEL), q.x, q.y)
-        eship = nearest(g.live_ships(REBEL), q.x, q.y)
+        eship = nearest_ship(g.live_ships(REBEL), q.x, q.y)
         can_reach = esq is not None and _hypot(esq.x - q.x, esq.y - q.y) <= reach
         dec = ai.squadron_move(q.uid, esq.uid if esq else None, can_reach, eship.uid if eship else None, view["ordered"])
         what, uid = dec.action
         if what in ("engage", "attack"):
             return Decision(f"move:{uid}", dec.reasons)
-        home = nearest(g.live_ships(IMPERIAL), q.x, q.y)
+        home = nearest_ship(g.live_ships(IMPERIAL), q.x, q.y)
         if home is None:
             return Decision("stay", dec.reasons)
         return Decision(f"move:{home.uid}", dec.reasons)

@@ -199,6 +199,20 @@ class Squad:
                 "y": round(self.y, 1), "hull": self.hull, "destroyed": self.destroyed}
 
 
+class Place:
+    """Where a live ship was when ship_memo's measurements were made (its key: one per live ship, in order). A plain
+    class of float fields: compiled, compared unboxed (a tuple of the uid and three floats was unpacked and its
+    items type-checked at each of ~180 checks a simulation)."""
+    __slots__ = ("ship", "x", "y", "a")
+    ship: Ship
+    x: float
+    y: float
+    a: float
+
+    def __init__(self, ship: Ship) -> None:
+        self.ship, self.x, self.y, self.a = ship, ship.x, ship.y, ship.a
+
+
 @dataclass(slots=True)
 class Obstacle:
     kind: str  # asteroid, debris, station

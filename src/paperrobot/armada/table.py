@@ -47,8 +47,8 @@ class Measures(GameBase):
     def group_dice(self, ship: Ship, target: Ship | None, bounds: list[int]) -> int:
         return M.group_dice(self, ship, target, bounds)
 
-    def pair_memo(self) -> dict[Any, Any]:
-        return M.pair_memo(self)
+    def pair_memo(self, ship: Ship) -> dict[Any, Any]:
+        return M.pair_memo(self, ship)
 
     def engaged_with(self, q: Squad) -> list[Squad]:
         return M.engaged_with(self, q)
@@ -57,7 +57,7 @@ class Measures(GameBase):
         return M.squad_shots(self, q)
 
     def in_squad_range(self, ship: Ship, side: str, unactivated: bool = True) -> list[Squad]:
-        return M.in_squad_range(self, ship, side, unactivated)
+        return C.in_squad_range(self, ship, side, unactivated)
 
     def threat_dice(self, ship: Ship) -> int:
         return M.threat_dice(self, ship)

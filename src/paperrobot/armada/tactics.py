@@ -11,7 +11,7 @@ from .geometry import (ZONES, Footprint, LocalPlane, Pose, _local, _local_planes
                        fp_reach, ship_radius, zone_reach)
 from .maneuver_tool import maneuvers
 from .polygons import EPS, SLACK, Point, inside_area, overlaps
-from .ranges import within, zone_band
+from .ranges import range_band, within, zone_band
 from .measure import ship_memo, size_of
 from .state import Ship, Squad
 
@@ -175,6 +175,18 @@ def nearest(units: Sequence[Unit], x: float, y: float) -> Unit | None:
     return best
 
 
+def nearest_ship(ships: Sequence[Ship], x: float, y: float) -> Ship | None:
+    """nearest(ships, x, y) for ships (typed: compiled, each ship's x, y and uid read natively, not looked up by name
+    as a unit of the type variable is)."""
+    best: Ship | None = None
+    best_d, best_uid = math.inf, ""
+    for u in ships:
+        d = _hypot(u.x - x, u.y - y)
+        if best is None or d < best_d or (d == best_d and u.uid < best_uid):
+            best, best_d, best_uid = u, d, u.uid
+    return best
+
+
 def angle_diff(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
@@ -251,6 +263,36 @@ def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:
         c, s = fp.cs
         return all(-EPS <= y + u * s + v * c <= depth + EPS for u, v in _local(fp.size)[:4])
     return inside_area(fp.base, width, depth)
+
+
+def dice_cap(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler) -> int:
+    """An upper bound on the dice of the two best zones of arc_dice(ship, fp, enemies, ruler) (their values' two
+    largest added), from the centres alone (no footprint's zones or arcs worked out): each zone counts, at each enemy
+    that arc_dice measures (the same reach and arc tests), its dice at the band of the nearest its hull zone and the
+    enemy's base could be (the discs that hold them, zone_reach and ship_radius, a micron nearer: the measured
+    distance between the zone and the base's part in the arc is never shorter). 0: arc_dice has no dice."""
+    best = [0, 0, 0, 0]  # by ZONES index
+    reach = ruler.long + 140
+    reach2 = reach * reach * SLACK
+    cx, cy = fp.centre
+    arms = ship.arms()
+    mine = zone_reach(size_of(ship))
+    for e in enemies:
+        dx, dy = e.x - cx, e.y - cy
+        if dx * dx + dy * dy > reach2:
+            continue
+        gap = _hypot(dx, dy)
+        if gap > reach:
+            continue
+        size = size_of(e)
+        band = range_band(gap - mine - ship_radius(size) - 1e-6, ruler)
+        for i, seen in enumerate(arc_tests(fp, ZONES, e.x, e.y, fp_reach(size))):
+            if seen >= 0:
+                n = len(arms.pools[i][band])
+                if n > best[i]:
+                    best[i] = n
+    best.sort()
+    return best[2] + best[3]
 
 
 def arc_dice(ship: Ship, fp: Footprint, enemies: Sequence[Ship], ruler: Ruler | None = None) -> dict[str, int]:

@@ -9,6 +9,7 @@ from paperrobot.core.events import EventLog
 from paperrobot.core.hexgrid import Hex, neighbour
 from paperrobot.fc import Robot, build, load_ships, play
 from paperrobot.fc import requests as opt
+from paperrobot.fc.answers import AS_SHOTS
 from paperrobot.fc.game import SPEEDS
 
 from .helpers import A, D, drive, drone, run, setup
@@ -368,3 +369,25 @@ def test_pivot_is_a_turn_then_deceleration():
     pos, energy = r.pos, r.available()
     move_ship(game, r, "pivot-right")
     assert r.pos == pos and r.facing == (D + 1) % 6 and r.available() == energy - 1 and r.since_turn == 1
+
+
+def test_kept_fire_request_takes_the_robots_shots_checked_as_the_forms_values():
+    """FC.GEN.ARC, FC.GEN.POWER: a side flown in process answers the kept fire request (data AS_SHOTS) with its
+    shots; they are checked by the same rules, give the action the form's values give, and are recorded as those."""
+    game, _, _ = setup(1, 1)
+    r = game.ships["robot"]
+    game.in_process.add("robot")
+    request = opt.fire_request(game, r)
+    assert request.data == AS_SHOTS
+    shots = [["ph1-1", "ship", "", True], ["disr-1", "ship", "overload", False]]
+    values = opt.encode("fire", shots)
+    assert request.parse(shots) == request.parse(values) == [["ph1-1", "ship", "", False],
+                                                             ["disr-1", "ship", "overload", False]]
+    assert request.encode(shots) == values and request.encode([]) == {} and request.parse([]) == []
+    for bad in ([["ph1-1", "ship", "", False], ["ph1-1", "ship", "", False]], [["nope", "ship", "", False]],
+                [["ph1-1", "ship", "bogus", False]], [["ph1-1", "ship", ""]], [[1, "ship", "", False]]):
+        with pytest.raises(IllegalAction):
+            request.parse(bad)
+    r.energy, r.battery = 0.0, 0.0
+    with pytest.raises(IllegalAction, match="no power"):
+        opt.fire_request(game, r).parse(shots)

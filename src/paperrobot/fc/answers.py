@@ -8,6 +8,10 @@ from typing import Any, Final
 
 DEFENCE_STEPS: Final[tuple[str, ...]] = ("add", "phaser-3", "phaser-2-as3", "phaser-1-as3", "phaser-1", "phaser-2", "tractor")
 PLAIN = frozenset(("accelerate", "move", "dac_phaser", "dac_tractor"))  # answers that are the engine's action
+# The data of the fire request kept for a side flown in process (fire_requests.fire_request): the engine's own robot
+# answers it with its shots, the engine action, checked by the engine's rules without being written out as the
+# form's values and read back; whoever records that answer records the form's values (FireRequest.encode).
+AS_SHOTS: Final = "shots"
 
 
 def num_key(x: float) -> str:

@@ -7,7 +7,7 @@ from typing import Any, Callable, Final
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
 from . import candidates
-from .answers import encode
+from .answers import AS_SHOTS, encode
 from .forms import EPS, NONE, Check, Presets, _options, _policy, form_parser
 from .shots import legal_shots, parse_shot, shot_cost  # noqa: F401 (re-exported)
 from .targets_view import fire_view, launch_view
@@ -35,22 +35,50 @@ def shot_fields(n: int) -> Fields:
 def fire_check(game: Lookups, ship: Ship, names: tuple[str, ...], values: dict[str, Any]) -> list[Any]:
     if not values:
         return []  # hold fire (the answer most often given)
-    shots, used, spent, enemy_pos = [], set(), 0.0, None
+    shots: list[Any] = []
+    used: set[str] = set()
+    spent = 0.0
     for name in names:
         text = values.get(name)
         if text in NONE:
             continue
         wid, tgt, mode = parse_shot(text)
-        if wid in used:
-            raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
-        enemy_pos = enemy_pos or game.enemy(ship.side).pos
-        w, cost = shot_cost(game, ship, wid, tgt, mode, enemy_pos)
-        spent += cost
-        if spent > ship.available() + EPS:
-            raise IllegalAction(f"no power to fire {wid} ({cost:g} needed)", "FC.GEN.POWER")
-        used.add(wid)
+        spent = _take(game, ship, wid, tgt, mode, used, spent)
         shots.append([wid, tgt, mode, False])
     return shots
+
+
+def shots_check(game: Lookups, ship: Ship, names: tuple[str, ...], shots: list[Any]) -> list[Any]:
+    """The engine's own robot's shots (``[weapon, target, mode, only_if_alive]``, AS_SHOTS): the action fire_check
+    gives for them written as the form's values (answers.encode), checked by the same rules, in the same order."""
+    if len(shots) > len(names):
+        raise IllegalAction(f"{len(shots)} shots: this volley has {len(names)} weapons that may fire", "FC.GEN.ARC")
+    out: list[Any] = []
+    used: set[str] = set()
+    spent = 0.0
+    for shot in shots:
+        if not isinstance(shot, (list, tuple)) or len(shot) != 4:
+            raise IllegalAction(f"a shot is [weapon, target, mode, only if alive], not {str(shot)[:30]!r}",
+                                "FC.GEN.ARC")
+        wid, tgt, mode = shot[0], shot[1], shot[2]
+        if not isinstance(wid, str) or not isinstance(tgt, str) or not isinstance(mode, str) or not tgt:
+            raise IllegalAction(f"a shot is [weapon, target, mode, only if alive], not {str(shot)[:30]!r}",
+                                "FC.GEN.ARC")
+        spent = _take(game, ship, wid, tgt, mode, used, spent)
+        out.append([wid, tgt, mode, False])  # as read back from the form (which has no only-if-alive)
+    return out
+
+
+def _take(game: Lookups, ship: Ship, wid: str, tgt: str, mode: str, used: set[str], spent: float) -> float:
+    """One more shot of a volley (FC.GEN.ARC, FC.5A, FC.GEN.POWER): the power spent with it."""
+    if wid in used:
+        raise IllegalAction(f"{wid} cannot fire (each weapon fires once per turn)", "FC.GEN.ARC")
+    w, cost = shot_cost(game, ship, wid, tgt, mode)
+    spent += cost
+    if spent > ship.available() + EPS:
+        raise IllegalAction(f"no power to fire {wid} ({cost:g} needed)", "FC.GEN.POWER")
+    used.add(wid)
+    return spent
 
 
 def fire_form(game: Lookups, ship: Ship, n: int) -> FireForm:
@@ -64,7 +92,9 @@ def fire_form(game: Lookups, ship: Ship, n: int) -> FireForm:
     ask = FireAsk(game, ship, names)
     presets = ask.presets
     form, parse = Form(fields, ask.choices, ask.check), form_parser(ask.check, known, presets, "fire")
-    made: FireForm = (form, presets, parse, _fire(game, ship, form, presets, parse, ask.view))
+    request = FireRequest("fire", ship.side, state=game, subject=ship, options=presets, form=form,
+                          check=FireAnswer(ask, parse).answer, view=ask.view, prompt="Offensive fire")
+    made: FireForm = (form, presets, parse, request)
     game.forms[key] = made
     return made
 
@@ -110,8 +140,33 @@ def fire_request(game: Lookups, ship: Ship) -> Request:
             n += 1
     form, presets, parse, kept = fire_form(game, ship, n)
     if ship.side in game.in_process:  # the engine's own robot or policy: the kept request, made new
-        return kept.reissue(presets, game.view_fns[ship.side])
+        return kept.reissue(presets, game.view_fns[ship.side], AS_SHOTS)
     return _fire(game, ship, form, presets, parse, FireAsk(game, ship, ()).view)
+
+
+class FireAnswer:
+    """The kept fire request's check: the robot's shots (a list, AS_SHOTS), else the form's values or a preset (its
+    parser). Apart from FireAsk, which the parser holds: kept on it, the two would make a reference cycle."""
+
+    def __init__(self, ask: FireAsk, parse: Check) -> None:
+        self.ask, self.parse = ask, parse
+
+    def answer(self, answer: Any) -> Any:
+        if isinstance(answer, list):
+            ask = self.ask
+            return shots_check(ask.game, ask.ship, ask.names, answer)
+        return self.parse(answer)
+
+
+class FireRequest(Request):
+    """The fire request kept for a side flown in process (data AS_SHOTS): the engine's own robot answers it with its
+    shots; whoever records that answer (a caller wrapping the engine's robot: a watched game) records the form's
+    values, as a person gives them: saves and copies replay those."""
+
+    def encode(self, answer: Any) -> Any:
+        if isinstance(answer, list):
+            return encode("fire", answer)
+        return super().encode(answer)
 
 
 def _fire(game: Lookups, ship: Ship, form: Form, presets: Presets, parse: Check,

@@ -42,6 +42,8 @@ from . import fix as corrections, requests as opt, snapshot as snapshots
 from .lookups import ACCEL_SUBPULSE, BASE_SUBPULSES, HETS, SPEEDS, Lookups  # noqa: F401 (re-exported)
 from .state import Drone, Ship, new_ship
 from .fire import Fire
+from .player import Policy
+from .robot import Robot
 
 DRONE_SUBPULSES: Final[tuple[int, ...]] = (2, 3, 4)  # drones move at speed 24
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
@@ -111,9 +113,8 @@ class Game(Fire):
         corrections.apply(self, changes)
 
     def controller(self, side: str, kind: str) -> Any:
-        """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``."""
-        from .player import Policy
-        from .robot import Robot
+        """The robot (Robot Rules, seed 001) or the heuristic player policy for ``side``. (Three per search
+        simulation: Policy and Robot are imported with the module, not by an import statement per call.)"""
         if kind in ("robot", "policy"):
             self.in_process.add(side)
             self.routed.add(side)

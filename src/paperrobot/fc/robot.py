@@ -16,7 +16,7 @@ from .arcs import arc_parts
 from .procedure import numbers
 from .reasons import HOLD_5D, NO_POWER, NUMBER_WORDS, R, why
 from .robot_movement import MovementSteps
-from .answers import PLAIN, encode
+from .answers import AS_SHOTS, PLAIN, encode
 from . import geometry as geo
 from .lookups import Lookups
 from .state import Drone, Ship, Weapon
@@ -71,6 +71,8 @@ class Robot(MovementSteps):
             return self.do_move(game, ship, enemy, request.data)
         if kind == "fire":
             decision = self.do_fire(game, ship, enemy, request.data)
+            if request.data == AS_SHOTS:  # flown in process: the shots themselves (answers.AS_SHOTS)
+                return decision
         elif kind == "accelerate":
             return self.do_accelerate(game, ship, enemy, request.data)
         else:

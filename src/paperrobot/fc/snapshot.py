@@ -3,7 +3,8 @@
 ``take(game)`` is called at a boundary of the sequence of play (the start of the energy allocation, of every
 impulse, of the end of turn), where the whole position is in fields: it copies only what changes (the ships'
 boxes, shields, energy, weapons, racks, speed and position, the drones, the counters, the routing of in-process
-sides, the dice) into tuples and frozensets that nobody changes afterwards, so one snapshot serves many restores.
+sides, the dice) into tuples, frozensets and dicts of its own that nobody changes afterwards, so one snapshot
+serves many restores.
 ``build(game, snap, log)`` makes a new Game from it: new Ship, Weapon, Rack and Drone objects, new lists and dicts;
 only immutable data (ship cards, tables, rules, the board) and the memo caches of pure lookups (weapon costs,
 turn modes: functions of the fixed charts) are shared with the original. The robot keeps nothing of its own
@@ -42,10 +43,12 @@ assert tuple(f.name for f in fields(Drone)) == ("id", "owner", "target", "pos", 
 
 
 def _ship_values(s: Ship) -> tuple[Any, ...]:
-    """The ship's fields in declaration order; its shields, boxes, weapons and racks as tuples in their places."""
+    """The ship's fields in declaration order; its shields, weapons and racks as tuples in their places, its boxes
+    as a dict of the snapshot's own (nobody changes it: a restore copies it, and a dict's copy is a block copy, where
+    a dict built from pairs hashes and inserts every system)."""
     weapons = tuple([(w.alive, w.fired, w.arm) for w in s.weapons])
     racks = tuple([(r.alive, r.ammo, r.launched) for r in s.racks])
-    return (s.side, s.spec, s.pos, s.facing, tuple(s.shields), tuple(s.boxes.items()), weapons, racks, s.reloads,
+    return (s.side, s.spec, s.pos, s.facing, tuple(s.shields), dict(s.boxes), weapons, racks, s.reloads,
             s.add_shots, s.energy, s.battery, s.baseline, s.stopped, s.accel, s.since_turn, s.slip_ok, s.het_used,
             s.prev_pos, s.tractors_used, s.repair_target, s.repair_done, s.internals, s.destroyed, s.disengaged,
             s.moves_this_impulse, s.fired_disruptors, s.damage_taken_volley, s.log_name)
@@ -56,6 +59,7 @@ def _ship_from(values: tuple[Any, ...], cards: list[Weapon]) -> Ship:
     (side, spec, pos, facing, shields, boxes, weapon_states, rack_states, reloads, add_shots, energy, battery,
      baseline, stopped, accel, since_turn, slip_ok, het_used, prev_pos, tractors_used, repair_target, repair_done,
      internals, destroyed, disengaged, moves_this_impulse, fired_disruptors, damage_taken_volley, log_name) = values
+    box_values: dict[str, int] = boxes  # typed: compiled, the dict's own copy (PyDict_Copy)
     weapons: list[Weapon] = []
     for i in range(len(cards)):
         card = cards[i]
@@ -64,7 +68,7 @@ def _ship_from(values: tuple[Any, ...], cards: list[Weapon]) -> Ship:
     racks: list[Rack] = []
     for alive, ammo, launched in rack_states:
         racks.append(Rack(alive, ammo, launched))
-    return Ship(side, spec, pos, facing, list(shields), dict(boxes), weapons, racks, reloads, add_shots, energy,
+    return Ship(side, spec, pos, facing, list(shields), box_values.copy(), weapons, racks, reloads, add_shots, energy,
                 battery, baseline, stopped, accel, since_turn, slip_ok, het_used, prev_pos, tractors_used,
                 repair_target, repair_done, internals, destroyed, disengaged, moves_this_impulse, fired_disruptors,
                 damage_taken_volley, log_name)
@@ -83,7 +87,7 @@ def _drone_from(values: tuple[Any, ...]) -> Drone:
 def take(game: GameBase) -> tuple[Any, ...]:
     """The game's mutable state at a boundary, as values nobody changes afterwards."""
     return (game.phase, game.turn, game.impulse, game.over, game._drone_count,
-            tuple(game.start_internal.items()),
+            dict(game.start_internal),  # the snapshot's own: copied by a restore
             tuple([_ship_values(s) for s in game.ships.values()]),
             tuple([_drone_values(d) for d in game.drones]),
             frozenset(game.in_process), tuple([(side, dict(kinds)) for side, kinds in game.standing.items()]),
@@ -150,7 +154,8 @@ def build(game: Game, snap: tuple[Any, ...], log: EventLog) -> Game:
     new.subpulse = 0
     new.over = over
     new._drone_count = drone_count
-    new.start_internal = dict(start_internal)
+    internal: dict[str, int] = start_internal
+    new.start_internal = internal.copy()
     new.rec = True
     new.boundary = None
     return new

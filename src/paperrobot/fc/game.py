@@ -167,14 +167,14 @@ class Game(Fire):
                         self.boundary()
                     yield from self.impulse_movement()
                     if self.over:
-                        return self.finish(self.ended())
+                        return self.let_go(self.ended())
                     self.phase = "fire"
                 if self.phase == "fire":
                     if self.boundary is not None:
                         self.boundary()
                     yield from self.offensive_fire()
                     if self.over:
-                        return self.finish(self.ended())
+                        return self.let_go(self.ended())
                     self.phase = "launch"
                 if self.launch_ready():
                     if self.boundary is not None:
@@ -188,14 +188,14 @@ class Game(Fire):
                 self.boundary()
             yield from self.end_of_turn()
             if self.turn >= self.max_turns:
-                return self.finish(self.outcome("time"))
+                return self.let_go(self.outcome("time"))
             self.turn, self.phase = self.turn + 1, "energy"
 
-    def finish(self, outcome: Outcome) -> Outcome:
-        """The game is over: no question is asked any more, so the kept forms and requests and the view callables
-        of the questions (requests.py) are let go. They refer back to this engine; without them a finished engine (a
-        search's play-out to the end) has no reference cycle of FC's and is freed at once, not by the garbage
-        collector (337 -> 15 cyclic objects per simulation at question 120)."""
+    def let_go(self, outcome: Outcome) -> Outcome:
+        """The game is over (as SFB's Game.let_go): no question is asked any more, so the kept forms and requests and
+        the view callables of the questions (requests.py) are let go. They refer back to this engine; without them a
+        finished engine (a search's play-out to the end) has no reference cycle of FC's and is freed at once, not by
+        the garbage collector (337 -> 15 cyclic objects per simulation at question 120)."""
         self.forms, self.view_fns = {}, {}
         return outcome
 

@@ -73,7 +73,7 @@ class Footprint:
         if base is None:
             # to_world(x, y, a, u, v) for every corner, with cos and sin taken once (the same arithmetic)
             (x, y), (c, s) = self.centre, self.cs
-            base = self._base = [(x + u * c - v * s, y + u * s + v * c) for u, v in _local(self.size)[:4]]
+            base = self._base = [(x + u * c - v * s, y + u * s + v * c) for u, v in _of(self.size).corners]
         return base
 
     @property
@@ -143,6 +143,7 @@ class _Size:
                  (hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw),  # 9-12 the token's corners
                  (hl - size.target_front, 0.0), (hl - size.target_rear, 0.0), (hl - sy, sx), (hl - sy, -sx))  # 13-16
         self.local = local
+        self.corners = local[:4]  # the base's corners (Footprint.base): no slice made at each read
         self.reach = max(math.hypot(u, v) for u, v in local[:13])
         self.zone_reach = max(math.hypot(u, v) for u, v in local[4:13])
         self.radius = math.hypot(size.base[0] / 2, size.base[1] / 2)

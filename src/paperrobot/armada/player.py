@@ -85,15 +85,25 @@ class Policy:
         shots: list[ShotOpt] = request.subject  # typed: compiled, each shot's fields read natively, not by name
         if not shots:
             return "pass"
-        best: tuple[bool, float, int, str] | None = None
-        for o in shots:  # the first of the greatest, as max() takes it
+        # the first of the greatest (at a ship, expected hits, fewest shields, key), as max() takes it; a shot's key
+        # (a string built) is read only where the rest ties
+        best: ShotOpt | None = None
+        best_k: tuple[bool, float, int] = (False, 0.0, 0)
+        best_key = ""
+        for o in shots:
             t, tz = o.target, o.tzone
             # a shot at a ship names the defending zone; one at a squadron none (its shields count 0)
-            k = (isinstance(t, Ship), expected(o), -(t.zone_shields(tz) if isinstance(t, Ship) and tz else 0), o.key)
-            if best is None or k > best:
-                best = k
+            k = (isinstance(t, Ship), expected(o), -(t.zone_shields(tz) if isinstance(t, Ship) and tz else 0))
+            if best is None or k > best_k:
+                best, best_k, best_key = o, k, ""
+            elif k == best_k:
+                if not best_key:
+                    best_key = best.key
+                key = o.key
+                if key > best_key:
+                    best, best_key = o, key
         assert best is not None
-        return best[3]
+        return best_key or best.key
 
     def _defend(self, request: Request) -> str:
         return "+".join(self.tokens(request.subject)) or "none"

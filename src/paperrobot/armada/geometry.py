@@ -73,7 +73,7 @@ class Footprint:
         if base is None:
             # to_world(x, y, a, u, v) for every corner, with cos and sin taken once (the same arithmetic)
             (x, y), (c, s) = self.centre, self.cs
-            base = self._base = [(x + u * c - v * s, y + u * s + v * c) for u, v in _local(self.size)[:4]]
+            base = self._base = [(x + u * c - v * s, y + u * s + v * c) for u, v in _of(self.size).corners]
         return base
 
     @property
@@ -143,10 +143,12 @@ class _Size:
                  (hl, hw), (hl, -hw), (-hl, hw), (-hl, -hw),  # 9-12 the token's corners
                  (hl - size.target_front, 0.0), (hl - size.target_rear, 0.0), (hl - sy, sx), (hl - sy, -sx))  # 13-16
         self.local = local
+        self.corners = local[:4]  # the base's corners (Footprint.base): no slice made at each read
         self.reach = max(math.hypot(u, v) for u, v in local[:13])
         self.zone_reach = max(math.hypot(u, v) for u, v in local[4:13])
         self.radius = math.hypot(size.base[0] / 2, size.base[1] / 2)
         self.planes: dict[str, LocalPlane] | None = None
+        self.sides: dict[str, _Side] | None = None  # the same as objects (_sides)
 
 
 _SIZES: Final[list[_Size]] = []  # every size class seen, by identity
@@ -265,7 +267,7 @@ def arc_test(fp: Footprint, zone: str, cx: float, cy: float, r: float) -> int:
     x, y = fp.centre
     c, s = fp.cs
     dx, dy = cx - x, cy - y
-    return _arc_side(_local_planes(fp.size)[zone], dx * c + dy * s, -dx * s + dy * c, r)
+    return _arc_side(_sides(fp.size)[zone], dx * c + dy * s, -dx * s + dy * c, r)
 
 
 def arc_tests(fp: Footprint, zones: Sequence[str], cx: float, cy: float, r: float) -> list[int]:
@@ -274,13 +276,42 @@ def arc_tests(fp: Footprint, zones: Sequence[str], cx: float, cy: float, r: floa
     c, s = fp.cs
     dx, dy = cx - x, cy - y
     cx, cy = dx * c + dy * s, -dx * s + dy * c
-    planes = _local_planes(fp.size)
-    return [_arc_side(planes[zone], cx, cy, r) for zone in zones]
+    sides = _sides(fp.size)
+    return [_arc_side(sides[zone], cx, cy, r) for zone in zones]
 
 
-def _arc_side(plane: LocalPlane, cx: float, cy: float, r: float) -> int:
+class _Side:
+    """An arc's LocalPlane (_local_planes) as fields: compiled, read as unboxed floats (the tuple's ten floats were
+    unboxed at every arc test)."""
+    __slots__ = ("ax", "ay", "ux", "uy", "side1", "vx", "vy", "side2", "lu", "lv")
+    ax: float
+    ay: float
+    ux: float
+    uy: float
+    side1: float
+    vx: float
+    vy: float
+    side2: float
+    lu: float
+    lv: float
+
+    def __init__(self, plane: LocalPlane) -> None:
+        self.ax, self.ay, self.ux, self.uy, self.side1, self.vx, self.vy, self.side2, self.lu, self.lv = plane
+
+
+def _sides(size: SizeClass) -> dict[str, _Side]:
+    """_local_planes(size) as _Side objects (made once per size)."""
+    known = _of(size)
+    sides = known.sides
+    if sides is None:
+        sides = known.sides = {zone: _Side(plane) for zone, plane in _local_planes(size).items()}
+    return sides
+
+
+def _arc_side(plane: _Side, cx: float, cy: float, r: float) -> int:
     """arc_test of the disc (cx, cy, r), its centre in the ship's frame, against one arc's planes there."""
-    ax, ay, ux, uy, side1, vx, vy, side2, lu, lv = plane
+    ax, ay, ux, uy, side1 = plane.ax, plane.ay, plane.ux, plane.uy, plane.side1
+    vx, vy, side2, lu, lv = plane.vx, plane.vy, plane.side2, plane.lu, plane.lv
     d1 = side1 * (ux * (cy - ay) - uy * (cx - ax))
     if d1 + r * lu < -2e-6 * lu - EPS:
         return -1

@@ -81,13 +81,15 @@ def maneuvers(x: float, y: float, a: float, length: float, moves: Sequence[tuple
         while j < shared and clicks[j] == last[j]:
             j += 1
         fx, fy, h = fxs[j], fys[j], hs[j]
+        ch, sh = math.cos(h), math.sin(h)  # of the heading h: worked out once per heading (the same values)
         for joint in range(j, speed):
-            fx += math.cos(h) * long_s
-            fy += math.sin(h) * long_s
+            fx += ch * long_s
+            fy += sh * long_s
             h += clicks[joint] * step
-            fx += math.cos(h) * short_s
-            fy += math.sin(h) * short_s
+            ch, sh = math.cos(h), math.sin(h)
+            fx += ch * short_s
+            fy += sh * short_s
             fxs[joint + 1], fys[joint + 1], hs[joint + 1] = fx, fy, h
         done, last = speed, clicks
-        out.append((fx - math.cos(h) * length / 2, fy - math.sin(h) * length / 2, h))
+        out.append((fx - ch * length / 2, fy - sh * length / 2, h))
     return out

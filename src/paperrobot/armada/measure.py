@@ -134,16 +134,22 @@ def _unmoved(game: Table, key: list[Place]) -> bool:
     return i == n
 
 
-def ship_memo(game: Table, name: str) -> dict[Any, Any]:
-    """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept
-    while no ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens)."""
+def ship_memo(game: Table, name: str, memos: dict[str, dict[Any, Any]] | None = None) -> dict[Any, Any]:
+    """A cache of measurements that depend only on the live ships' positions (and the fixed obstacles): kept while no
+    ship moves or is destroyed, whatever else happens (squadrons moving, damage, tokens). ``memos``: ship_memos."""
+    memos = ship_memos(game) if memos is None else memos
+    memo = memos.get(name)
+    if memo is None:
+        memo = memos[name] = {}
+    return memo
+
+
+def ship_memos(game: Table) -> dict[str, dict[Any, Any]]:
+    """ship_memo's caches by name, checked against the ships' places (once for a caller reading several names)."""
     if game._memo_key is None or not _unmoved(game, game._memo_key):
         game._memo, game._memo_obstacles = {}, len(game.obstacles)
         game._memo_key = [Place(s) for s in game.ships if not s.destroyed]
-    memo = game._memo.get(name)
-    if memo is None:
-        memo = game._memo[name] = {}
-    return memo
+    return game._memo
 
 
 def ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str] = frozenset(),
@@ -162,9 +168,10 @@ def _ship_shots(game: Table, ship: Ship, used: set[str] | frozenset[str], ships_
     out: list[ShotOpt] = []
     enemy = game.enemy(ship.side)
     squads = [] if ships_only else game.live_squads(enemy)
-    at_ships = ship_memo(game, "ship-shots")  # the attacks on ships depend on the ships alone: by (ship, zone)
-    at_squads = ship_memo(game, "squad-shots") if squads else {}
-    at_targets = ship_memo(game, "zone-target-shots")  # validated once here, not once per zone
+    memos = ship_memos(game)  # checked once here, not once per memo or zone
+    at_ships = ship_memo(game, "ship-shots", memos)  # the attacks on ships depend on the ships alone: by (ship, zone)
+    at_squads = ship_memo(game, "squad-shots", memos) if squads else {}
+    at_targets = ship_memo(game, "zone-target-shots", memos)
     squads = [q for q in squads if not _far(q.x - ship.x, q.y - ship.y, 260.0)]  # the same for every zone
     for zone in ZONES:
         if zone in used:

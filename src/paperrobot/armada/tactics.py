@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from ..core.contract import Option
 from .data import Ruler, ShipSpec, geometry, parse_dice
-from .geometry import (ZONES, Footprint, LocalPlane, Pose, _local, _local_planes, arc_part, arc_tests, footprint,
+from .geometry import (ZONES, Footprint, LocalPlane, Pose, _local_planes, _of, arc_part, arc_tests, footprint,
                        fp_reach, ship_radius, zone_reach)
 from .maneuver_tool import maneuvers
 from .polygons import EPS, SLACK, Point, inside_area, overlaps
@@ -234,7 +234,8 @@ def _place(game: Table, ship: Ship, todo: list[tuple[int, str, int, tuple[int, .
             near = reach + ship_radius(size_of(o)) + 1.0
             others.append((o, near, near * near * SLACK))
     width, depth = game.width, game.depth
-    for (i, key, speed, _), (x, y, a) in zip(todo, ends):
+    for (i, key, speed, _), end in zip(todo, ends):
+        x, y, a = end
         fp = footprint(size, x, y, a)
         bump = False
         if speed > 0:
@@ -244,7 +245,7 @@ def _place(game: Table, ship: Ship, todo: list[tuple[int, str, int, tuple[int, .
                 if dx * dx + dy * dy <= near2 and _hypot(dx, dy) <= near and overlaps(fp.base, o.fp.base):
                     bump = True
                     break
-        facts: object = ((x, y, a), fp, on_table(fp, reach, width, depth), bump)
+        facts: object = (end, fp, on_table(fp, reach, width, depth), bump)  # the end pose's own tuple (not rebuilt)
         out[i] = table[key] = facts  # the same tuple
 
 
@@ -258,10 +259,10 @@ def on_table(fp: Footprint, reach: float, width: float, depth: float) -> bool:
         if across:
             return True
         c, s = fp.cs
-        return all(-EPS <= x + u * c - v * s <= width + EPS for u, v in _local(fp.size)[:4])
+        return all(-EPS <= x + u * c - v * s <= width + EPS for u, v in _of(fp.size).corners)
     if across:
         c, s = fp.cs
-        return all(-EPS <= y + u * s + v * c <= depth + EPS for u, v in _local(fp.size)[:4])
+        return all(-EPS <= y + u * s + v * c <= depth + EPS for u, v in _of(fp.size).corners)
     return inside_area(fp.base, width, depth)
 
 

@@ -391,3 +391,18 @@ def test_kept_fire_request_takes_the_robots_shots_checked_as_the_forms_values():
     r.energy, r.battery = 0.0, 0.0
     with pytest.raises(IllegalAction, match="no power"):
         opt.fire_request(game, r).parse(shots)
+
+
+def test_policy_answers_the_kept_fire_request_with_its_shots_as_its_form_values_give():
+    """FC.GEN.ARC, FC.GEN.POWER: the player policy flown in process answers the kept fire request (data AS_SHOTS)
+    with its shots, the action its form's values give on a request that is not kept (a search's root question)."""
+    game, _, _ = setup(robot="d7", other="federation-ca", rpos=(10, 10), ppos=(10, 12))
+    game.impulse = 8  # the policy fires everything in arc on the last impulse
+    p = game.ships["player"]
+    plain = opt.fire_request(game, p)
+    policy = game.controller("player", "policy")  # the engine's own policy: the side is flown in process
+    kept = opt.fire_request(game, p)
+    assert plain.data != AS_SHOTS and kept.data == AS_SHOTS
+    as_values, as_shots = policy.decide(plain).action, policy.decide(kept).action
+    assert isinstance(as_values, dict) and isinstance(as_shots, list) and as_shots
+    assert kept.parse(as_shots) == plain.parse(as_values) and kept.encode(as_shots) == as_values

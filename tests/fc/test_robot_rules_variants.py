@@ -5,6 +5,7 @@ import pytest
 
 import paperrobot
 from paperrobot.core.contract import drive_all
+from paperrobot.core.dice import Dice
 from paperrobot.core.events import EventLog
 from paperrobot.core.robot_rules import RulesError
 from paperrobot.fc import Robot, procedure
@@ -156,3 +157,15 @@ def test_a_broken_variant_is_refused_with_one_line(tmp_path, old, new, message):
     with pytest.raises(RulesError) as err:
         paperrobot.new_game("fc", seed=1, robot_rules=str(path))
     assert str(err.value).startswith(f"{path}: ") and message in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("rules_", [None, variant(*ACCEL_2_5)])
+def test_the_robot_reads_its_procedures_numbers_natively_with_the_same_values(rules_):
+    """The robot's numbers (robot_base.Nums, read natively compiled) carry every slot of the procedure's Numbers
+    (each entry, each variant note, the rules) with the same value."""
+    n = procedure.numbers(rules_)
+    robot = Robot(Dice(1), rules_)
+    assert type(robot.n) is not type(n)
+    for name in type(n).__slots__:
+        assert getattr(robot.n, name) == getattr(n, name), name
+    assert (robot.n.n_acceleration == "") == (rules_ is None)  # a variant's entry carries its note

@@ -50,11 +50,22 @@ def copy_match(match: Match, seed: int | None, side: str | None, quiet: bool = F
     parked = copy._parked
     if seed is not None and parked is not None:
         copy.engine.dice.reseed(seed)
-        redraw = getattr(copy.engine, "redraw", None)
-        if redraw is not None and side is not None:
-            redraw(side, random.Random(seed))
+        if side is not None and _redraws(copy.engine):
+            getattr(copy.engine, "redraw")(side, random.Random(seed))  # (optional: not in the Engine protocol)
             parked[1].refresh()
     return copy
+
+
+# an engine class -> whether its engines redraw what a side cannot see (``redraw``): asked once per class, since a
+# getattr that misses (most games have no redraw) raises and catches an AttributeError, every fork
+_REDRAWS: dict[type, bool] = {}
+
+
+def _redraws(engine: Any) -> bool:
+    found = _REDRAWS.get(type(engine))
+    if found is None:
+        found = _REDRAWS[type(engine)] = getattr(engine, "redraw", None) is not None
+    return found
 
 
 def catch_up(match: Match, feed: deque[Any], seq: int, target: int | None) -> None:

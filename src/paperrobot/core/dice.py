@@ -139,9 +139,10 @@ class Dice:
         seed, state, script, strict, rolls = snapshot
         rng = _unseeded(_RANDOM)  # not seeded: the state is set at the first roll (_random)
         setattr(rng, "gauss_next", None)  # as seed() sets it: a copy or pickle of dice not yet rolled calls getstate()
-        dice = cls(seed, rng=rng)
+        dice = Dice(seed, rng=rng)  # (the class itself: compiled, a call of ``cls`` is a generic call, every fork)
         dice._state = state
-        dice._script = deque(script)
+        if script:  # (else the new dice' own empty deque stands)
+            dice._script = deque(script)
         dice._strict = strict
         dice.rolls = rolls.copy()
         dice.asker = None

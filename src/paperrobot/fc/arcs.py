@@ -7,7 +7,6 @@ RH as L, R, LR, RR.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from ..core import hexgrid
@@ -48,10 +47,20 @@ def wedges(dq: int, dr: int) -> int:
             | (dq <= 0 and ds <= 0) << 3 | (dr >= 0 and ds >= 0) << 4 | (dq <= 0 and dr <= 0) << 5)
 
 
-@lru_cache(maxsize=None)
+# arc name -> its masks (arc_masks): a Final dict, as _PARTS (every Weapon built, 25 a fork, looks its arc up here)
+_MASKS: Final[dict[str, tuple[int, ...] | None]] = {}
+
+
 def arc_masks(arc: str) -> tuple[int, ...] | None:
     """The wedges (bit mask) of ``arc`` for each facing 0-5; None for an arc with a half (FH, RH), which is
     a half-plane, not a union of wedges: test it with in_arc."""
+    if arc in _MASKS:
+        return _MASKS[arc]
+    found = _MASKS[arc] = _arc_masks(arc)  # a name that is no arc raises (core's ValueError) and is not kept
+    return found
+
+
+def _arc_masks(arc: str) -> tuple[int, ...] | None:
     masks = []
     for facing in range(6):
         mask = 0

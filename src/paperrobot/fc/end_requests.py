@@ -2,7 +2,7 @@
 which tractor); part of the requests (requests.py re-exports them)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.contract import Field, Form, Option, Request
 from ..core.errors import IllegalAction
@@ -58,15 +58,23 @@ def _batteries(game: Lookups, ship: Ship, top: float) -> tuple[BatteriesAsk, Req
                         view=game.view_fns[ship.side], prompt="End of turn: energy into the batteries"), options
 
 
+# id of a ship card -> (the card, every name a repair order may hold for a ship of it); the card is held here, so its
+# id is not reused while the entry lives
+_REPAIRABLE: Final[dict[int, tuple[Any, frozenset[str]]]] = {}
+
+
 def repairable(game: Lookups, ship: Ship) -> frozenset[str]:
-    """Every name a repair order may hold for this ship (built once)."""
-    key = ("repairable", ship.side)
-    if key not in game.forms:
-        names = {k for k, _ in ship.spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
+    """Every name a repair order may hold for this ship: its card's (a ship's weapons and racks are its card's,
+    state.new_ship), built once per card, not once per engine (every fork of a search built it again)."""
+    spec = ship.spec
+    found = _REPAIRABLE.get(id(spec))
+    if found is None or found[0] is not spec:
+        names = {k for k, _ in spec.systems} | {w.id for w in ship.weapons} | {"reload-add"}
         names |= {f"rack-{i + 1}" for i in range(len(ship.racks))} | {f"reload-{i + 1}" for i in range(len(ship.racks))}
-        game.forms[key] = frozenset(names)
-    known: frozenset[str] = game.forms[key]
-    return known
+        if len(_REPAIRABLE) > 64:
+            _REPAIRABLE.clear()
+        found = _REPAIRABLE[id(spec)] = (spec, frozenset(names))
+    return found[1]
 
 
 def repair_check(game: Lookups, ship: Ship, values: dict[str, Any]) -> list[Any]:

@@ -46,6 +46,9 @@ from .player import Policy
 from .robot import Robot
 
 DRONE_SUBPULSES: Final[tuple[int, ...]] = (2, 3, 4)  # drones move at speed 24
+# (winner, result, turn, first, last, their internals) -> the Outcome: an Outcome is a frozen value (nobody changes
+# its metrics), so equal ends of battles share one (Game.outcome)
+_OUTCOMES: Final[dict[tuple[Any, ...], Outcome]] = {}
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 
 
@@ -200,7 +203,10 @@ class Game(Fire):
         return outcome
 
     def ended(self) -> Outcome:
-        gone = any(s.disengaged for s in self.ships.values())
+        gone = False
+        for s in self.ships.values():  # (a loop: compiled, any() of a generator builds the generator object)
+            if s.disengaged:
+                gone = True
         return self.outcome("disengaged" if gone else "destroyed")
 
     def begin(self) -> None:
@@ -219,6 +225,11 @@ class Game(Fire):
     def snapshot(self) -> tuple[Any, ...]:
         """The mutable state at a boundary as values nobody changes afterwards (fc/snapshot.py)."""
         return snapshots.take(self)
+
+    def blank(self) -> Game:
+        """An empty engine for snapshot.build to set every field of (a native call of the class: build's
+        ``type(game)(..., like=game)`` was a generic call, its keyword parsed, every fork)."""
+        return Game({}, self.dice, None, None, ("player", "robot"), None, 20, None, None, None, self)
 
     def restore(self, snapshot: tuple[Any, ...], log: EventLog) -> Game:
         """A new engine in ``snapshot``'s state, logging to ``log``; its ``sequence()`` resumes at that boundary.
@@ -246,21 +257,30 @@ class Game(Fire):
     def outcome(self, how: str) -> Outcome:
         first, last = self.order
         a, b = self.ships[first], self.ships[last]
-        share = {s.side: s.internals / max(1, self.start_internal[s.side]) for s in (a, b)}
+        # each side's share of its boxes lost and whether it is gone, as locals (every play-out ends here)
+        share_first = a.internals / max(1, self.start_internal[first])
+        share_last = b.internals / max(1, self.start_internal[last])
         winner: str | None
-        gone = {s.side: s.destroyed or s.disengaged for s in (a, b)}
-        if gone[first] != gone[last]:
-            winner = last if gone[first] else first
+        gone_first = a.destroyed or a.disengaged
+        if gone_first != (b.destroyed or b.disengaged):
+            winner = last if gone_first else first
         elif a.destroyed and b.destroyed:
             winner = None  # destroyed together by simultaneous fire
-        elif share[first] == share[last]:
+        elif share_first == share_last:
             winner = None
         else:  # the side that did the larger share of damage to the other wins on points
-            winner = first if share[last] > share[first] else last
+            winner = first if share_last > share_first else last
             how = "points" if how == "time" else how
-        self.emit("result", winner=winner, result=how, internals={first: a.internals, last: b.internals})
-        return Outcome(winner, how, self.turn, {f"{first}_internals": float(a.internals),
-                                                f"{last}_internals": float(b.internals)})
+        if self.rec:  # emit() checks it too; here the event's data is not even built (a silent game: every play-out)
+            self.emit("result", winner=winner, result=how, internals={first: a.internals, last: b.internals})
+        key = (winner, how, self.turn, first, last, a.internals, b.internals)
+        made = _OUTCOMES.get(key)
+        if made is None:  # (a frozen dataclass's __init__ is an interpreted call: most play-outs end alike)
+            if len(_OUTCOMES) >= 4096:
+                _OUTCOMES.clear()
+            made = _OUTCOMES[key] = Outcome(winner, how, self.turn, {f"{first}_internals": float(a.internals),
+                                                                     f"{last}_internals": float(b.internals)})
+        return made
 
     # ------------------------------------------------------------------------------- energy allocation
     def energy_allocation(self) -> Steps:

@@ -23,6 +23,9 @@ BASE_SUBPULSES = {0: (), 8: (4,), 16: (2, 4), 24: (2, 3, 4)}
 ACCEL_SUBPULSE = {0: 4, 8: 2, 16: 3, 24: 1}
 PHASER_CHARTS = {"phaser-1": "phaser_1", "phaser-2": "phaser_2", "phaser-3": "phaser_3"}  # kind -> Tables field
 SLIPS, PIVOTS = ("slip-left", "slip-right"), ("pivot-left", "pivot-right")
+# phaser kind -> (the tables, its chart there): every phaser shot and cost asks it, and the chart is a field named by a
+# string (a module dictionary's lookup, two reads by name and a getattr); the tables are held, so checked by identity
+_CHARTS: Final[dict[str, tuple[Any, Chart]]] = {}
 _MOVES: Final[dict[int, tuple[str, ...]]] = {}  # legal_moves by what decides them
 HETS = tuple(tuple(f"het-{'ABCDEF'[f]}" for f in range(6) if f != facing) for facing in range(6))  # by facing
 
@@ -205,5 +208,8 @@ class Lookups(GameBase):
         raise IllegalAction(f"there is no drone '{did}'", "FC.4A")
 
     def _phaser_chart(self, kind: str) -> Chart:
-        chart: Chart = getattr(self.tables.phasers, PHASER_CHARTS[kind])
-        return chart
+        tables = self.tables
+        found = _CHARTS.get(kind)
+        if found is None or found[0] is not tables:
+            found = _CHARTS[kind] = (tables, getattr(tables.phasers, PHASER_CHARTS[kind]))
+        return found[1]

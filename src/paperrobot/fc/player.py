@@ -10,7 +10,7 @@ from ..core.controller import Decision, Reason
 from ..core.hexgrid import distance, from_offset, in_arc, neighbour
 from . import geometry as geo
 from .arcs import wedges
-from .answers import PLAIN, encode
+from .answers import AS_SHOTS, PLAIN, encode
 from .robot import Robot, repair_order
 from .lookups import Lookups
 from .state import Drone, Ship
@@ -55,6 +55,8 @@ class Policy:
             action: Any = self.move(game, request.subject, game.enemies[request.side], request.data)
         elif kind == "fire":
             action = self.fire(game, request.subject, game.enemies[request.side], request.data)
+            if request.data == AS_SHOTS:  # the kept request of a side flown in process: the shots themselves, as
+                return Decision(action, ())  # the robot's (answers.AS_SHOTS): not written out as the form's values
         else:
             step = self.steps.get(kind)
             if step is None:

@@ -15,6 +15,7 @@ from ..core.hexgrid import BASIC_ARCS, Hex
 from .arcs import arc_parts
 from .procedure import numbers
 from .reasons import HOLD_5D, NO_POWER, NUMBER_WORDS, R, why
+from .robot_base import Nums
 from .robot_movement import MovementSteps
 from .answers import AS_SHOTS, PLAIN, encode
 from . import geometry as geo
@@ -38,9 +39,17 @@ def _hold_5d(n: Any) -> Reason:
         "FC.5D", HOLD_5D.text.replace("8/16", "/".join(map(str, n.fire_mid_hold_speeds))) + n.n_fire_mid_hold_speeds)
 
 
-# id of a procedure's numbers -> (the numbers, the purposes, the 5D hold reason); the numbers are held here, so their
-# id is not reused while the entry lives
-_MADE: Final[dict[int, tuple[Any, tuple[str, ...], Reason]]] = {}
+def _native(n: Any) -> Nums:
+    """The numbers ``n`` (procedure.Numbers) copied into a native Nums, slot by slot (robot_base.Nums says why)."""
+    nums = Nums()
+    for name in type(n).__slots__:
+        setattr(nums, name, getattr(n, name))
+    return nums
+
+
+# id of a procedure's numbers -> (the numbers, the purposes, the 5D hold reason, the numbers as a native Nums); the
+# numbers are held here, so their id is not reused while the entry lives
+_MADE: Final[dict[int, tuple[Any, tuple[str, ...], Reason, Nums]]] = {}
 
 
 class Robot(MovementSteps):
@@ -51,10 +60,10 @@ class Robot(MovementSteps):
     def __init__(self, dice: Dice, rules: Any = None) -> None:
         self.dice = dice
         n: Any = numbers(rules)  # the procedure's values as plain attributes (fc/procedure.py)
-        self.n = n
         made = _MADE.get(id(n))
         if made is None or made[0] is not n:  # a robot per fork (a search's simulation): made once per procedure
-            made = _MADE[id(n)] = (n, _purposes(n), _hold_5d(n))
+            made = _MADE[id(n)] = (n, _purposes(n), _hold_5d(n), _native(n))
+        self.n = made[3]  # the same values, read natively (robot_base.Nums)
         self.purposes, self.hold_5d = made[1], made[2]
         self.steps = {}  # request kind -> the class's do_<kind> function (not a bound method: a robot per fork,
         # and bound methods kept on it would make each a reference cycle for the garbage collector)

@@ -60,14 +60,17 @@ def _ship_from(values: tuple[Any, ...], cards: list[Weapon]) -> Ship:
      baseline, stopped, accel, since_turn, slip_ok, het_used, prev_pos, tractors_used, repair_target, repair_done,
      internals, destroyed, disengaged, moves_this_impulse, fired_disruptors, damage_taken_volley, log_name) = values
     box_values: dict[str, int] = boxes  # typed: compiled, the dict's own copy (PyDict_Copy)
+    # typed: compiled, each state's tuple is read and unpacked natively (an Any is unpacked through an iterator)
+    states: tuple[tuple[bool, bool, int], ...] = weapon_states
     weapons: list[Weapon] = []
     for i in range(len(cards)):
         card = cards[i]
-        alive, fired, arm = weapon_states[i]
+        alive, fired, arm = states[i]
         weapons.append(Weapon(card.id, card.kind, card.arc, alive, fired, arm))  # its masks: arc_masks' memo
+    rack_values: tuple[tuple[bool, int, bool], ...] = rack_states
     racks: list[Rack] = []
-    for alive, ammo, launched in rack_states:
-        racks.append(Rack(alive, ammo, launched))
+    for rack in rack_values:
+        racks.append(Rack(rack[0], rack[1], rack[2]))
     return Ship(side, spec, pos, facing, list(shields), box_values.copy(), weapons, racks, reloads, add_shots, energy,
                 battery, baseline, stopped, accel, since_turn, slip_ok, het_used, prev_pos, tractors_used,
                 repair_target, repair_done, internals, destroyed, disengaged, moves_this_impulse, fired_disruptors,
@@ -108,7 +111,7 @@ def build(game: Game, snap: tuple[Any, ...], log: EventLog) -> Game:
     """A new Game in the state of ``snap`` (taken from ``game`` or a Game restored from it), logging to ``log``."""
     (phase, turn, impulse, over, drone_count, start_internal, ship_values, drone_values, in_process, standing,
      standing_accel, dice) = snap
-    new = type(game)({}, game.dice, like=game)  # an empty engine: every field is set below
+    new = game.blank()  # an empty engine: every field is set below
     # shared: immutable data and memo caches of pure lookups (the charts never change during a game)
     new.tables = game.tables
     new.rules = game.rules

@@ -37,9 +37,10 @@ class Weapon:
         self.alive = alive
         self.fired = fired
         self.arm = arm
-        self.phaser = kind in PHASERS  # a phaser of any type: read thousands of times a battle, so stored
+        code = KIND_CODES.get(kind, 0)  # one lookup for both (a fork builds 25 weapons): the phasers are 1-3
+        self.phaser = 1 <= code <= 3  # a phaser of any type: read thousands of times a battle, so stored
         self.masks = arc_masks(arc)  # its arc's wedges by facing (arcs.arc_masks)
-        self.code = KIND_CODES.get(kind, 0)
+        self.code = code
 
 
 @dataclass(slots=True)

@@ -46,9 +46,6 @@ from .player import Policy
 from .robot import Robot
 
 DRONE_SUBPULSES: Final[tuple[int, ...]] = (2, 3, 4)  # drones move at speed 24
-# (winner, result, turn, first, last, their internals) -> the Outcome: an Outcome is a frozen value (nobody changes
-# its metrics), so equal ends of battles share one (Game.outcome)
-_OUTCOMES: Final[dict[tuple[Any, ...], Outcome]] = {}
 MOVES = ("straight", "turn-left", "turn-right", "slip-left", "slip-right", "decel")
 
 
@@ -273,14 +270,8 @@ class Game(Fire):
             how = "points" if how == "time" else how
         if self.rec:  # emit() checks it too; here the event's data is not even built (a silent game: every play-out)
             self.emit("result", winner=winner, result=how, internals={first: a.internals, last: b.internals})
-        key = (winner, how, self.turn, first, last, a.internals, b.internals)
-        made = _OUTCOMES.get(key)
-        if made is None:  # (a frozen dataclass's __init__ is an interpreted call: most play-outs end alike)
-            if len(_OUTCOMES) >= 4096:
-                _OUTCOMES.clear()
-            made = _OUTCOMES[key] = Outcome(winner, how, self.turn, {f"{first}_internals": float(a.internals),
-                                                                     f"{last}_internals": float(b.internals)})
-        return made
+        return Outcome(winner, how, self.turn, {f"{first}_internals": float(a.internals),
+                                                f"{last}_internals": float(b.internals)})
 
     # ------------------------------------------------------------------------------- energy allocation
     def energy_allocation(self) -> Steps:

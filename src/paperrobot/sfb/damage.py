@@ -24,12 +24,14 @@ def _weapon_to_lose(ship: Ship, turn: int) -> Weapon | None:
     one that already fired this turn, then the last on the sheet. A loop, not ``min`` with a key lambda: a closure
     is slow compiled (mypyc); a weapon's index is its place on the sheet (the keys are unique)."""
     best: Weapon | None = None
-    best_key = (0, 0, 0)
+    best_key = 0
     for i, w in enumerate(ship.weapons):
         if not w.alive:
             continue
-        key = (WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0,
-               0 if w.fired_turn == turn else 1, -i)
+        # the key (value, fired this turn ? 0 : 1, -i) as one int, compared the same way (i < 4096; compiled, a
+        # tuple was built for every weapon)
+        value = WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0
+        key = (value * 2 + (0 if w.fired_turn == turn else 1)) * 4096 - i
         if best is None or key < best_key:
             best, best_key = w, key
     return best

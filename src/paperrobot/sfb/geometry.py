@@ -110,9 +110,10 @@ class Geometry(GameBase):
         if self.has_cloaks and self.effective_range(ship, target, rng) > weapon.rmax:
             return False  # docs/sfb-plasma-cloak.md "Cloak: minimum and maximum ranges"
         origin, aim = ship.hex, target.hex  # self.geometry(ship, target), inlined: a hot path
-        if origin == aim:
+        # hexes compared coordinate by coordinate (compiled, ``==`` on two tuples is a generic rich compare)
+        if origin[0] == aim[0] and origin[1] == aim[1]:
             origin, aim = ship.prev_hex, target.prev_hex
-            if origin == aim:
+            if origin[0] == aim[0] and origin[1] == aim[1]:
                 return True
         return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
 

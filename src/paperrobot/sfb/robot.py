@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, in_arc
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
+from ..core.hexgrid import arc_shape, distance, in_shape
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice, step
 from .procedure import numbers
 from .robot_cloak import CloakRules
 from .state import Ship, Weapon
@@ -302,6 +302,12 @@ class Robot(CloakRules):
     def _safe(self, wanted: str, can_turn: bool) -> str:
         """The wanted move if it keeps the ship on the map with a way on; else the nearest safe one."""
         game, ship = self.game, self.ship
+        if wanted == STRAIGHT or (can_turn and (wanted == LEFT or wanted == RIGHT)):
+            # the wanted move, one of the candidates, tested without building them (most answers end here)
+            ahead = ship.facing
+            facing = ahead if wanted == STRAIGHT else ((ahead - 1) % 6 if wanted == LEFT else (ahead + 1) % 6)
+            if game.viable(ship, wanted, facing, step(ship.hex, facing)):
+                return wanted
         moves = candidates(ship.hex, ship.facing, can_turn)
         for s, facing, dest in moves:  # the wanted move first (one move a steer)
             if s == wanted and game.viable(ship, s, facing, dest):
@@ -325,15 +331,18 @@ class Robot(CloakRules):
         """60-degree turns left and right (1-3, 9 = never) that would bring ``weapon`` to bear, turning in place."""
         game, ship = self.game, self.ship
         origin, aim = game.geometry(ship, target)
-        out = []
-        for sign in (-1, 1):
-            found = 9
-            for k in range(1, 4):
-                if in_arc(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
-                    found = k
-                    break
-            out.append(found)
-        return out[0], out[1]
+        shape = arc_shape(weapon.arc)  # looked up once for the six facings tested
+        facing = ship.facing
+        left = right = 9
+        for k in range(1, 4):
+            if in_shape(origin, (facing - k) % 6, shape, aim):
+                left = k
+                break
+        for k in range(1, 4):
+            if in_shape(origin, (facing + k) % 6, shape, aim):
+                right = k
+                break
+        return left, right
 
     def turn_side(self, target: Ship, unfired: list[Weapon]) -> tuple[str | None, list[Reason]]:
         """SFB.R3: the side that brings more unfired weapons to bear; tie -> shields (seed 000) -> coin."""

@@ -5,7 +5,7 @@ Each function scores one volley of internal points on a ship and returns the box
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import cast
 
 from ..core.dice import Dice
 from .data import dac_table
@@ -121,11 +121,11 @@ def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
     return hits
 
 
-def dac_point(ship: Ship, roll: int, turn: int, rows: Sequence[Sequence[str]] | None = None) -> str:
+def dac_point(ship: Ship, roll: int, turn: int, rows: list[list[str]] | None = None) -> str:
     """One point on the cadet Damage Allocation Chart: row ``roll``, first column whose category the ship
     still has (D4.21); Excess Damage when none; no Excess box left destroys the ship. ``rows``: the chart's rows
-    (data.dac_table().rows), read once per volley by dac_volley."""
-    for category in (rows if rows is not None else dac_table().rows)[roll - 1]:
+    (data.dac_table().rows), read once per volley by dac_volley; typed lists (compiled, read natively)."""
+    for category in (rows if rows is not None else _rows())[roll - 1]:
         if category == "hull" and ship.hull > 0:
             return destroy_box(ship, "hull")
         if category == "engine" and (ship.warp > 0 or ship.impulse > 0):
@@ -146,9 +146,14 @@ def dac_point(ship: Ship, roll: int, turn: int, rows: Sequence[Sequence[str]] | 
     raise AssertionError("the DAC always ends in Excess Damage")
 
 
+def _rows() -> list[list[str]]:
+    """The cadet DAC's rows (a list of lists of categories, as loaded)."""
+    return cast("list[list[str]]", dac_table().rows)
+
+
 def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
     hits: list[str] = []
-    rows = dac_table().rows
+    rows = _rows()
     for _ in range(points):
         if ship.destroyed:
             break

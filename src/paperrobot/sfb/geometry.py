@@ -6,7 +6,7 @@ from __future__ import annotations
 from .base import GameBase, Target
 from typing import Any
 
-from ..core.hexgrid import Hex, distance, in_arc
+from ..core.hexgrid import Hex, arc_shape, distance, in_shape
 from .cloak import effective_range
 from .movement import STRAIGHT, state_index, viable_bits
 from .plasma import Plasma
@@ -115,7 +115,9 @@ class Geometry(GameBase):
             origin, aim = ship.prev_hex, target.prev_hex
             if origin[0] == aim[0] and origin[1] == aim[1]:
                 return True
-        return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+        shape = weapon.shape  # the arc's shape, set with it (state.Weapon)
+        return in_shape(origin, ship.facing if facing is None else facing,
+                        shape if shape else arc_shape(weapon.arc), aim)
 
     @staticmethod
     def shootable_by_target(seeker: Drone | Plasma, ship: Ship) -> bool:

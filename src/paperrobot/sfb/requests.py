@@ -166,14 +166,18 @@ class Requests(Geometry):
                        view=lambda: self.view(ship.side))
 
     def move_request(self, ship: Ship) -> Request:
-        asks = self._asks.get(ship.name) or self.asks(ship)
+        asks = self._asks.get(ship.name)
+        if asks is None:  # not ``or``: compiled, an object's truth is a generic call
+            asks = self.asks(ship)
         if ship.side in self.in_process:
             return asks.move.reissue(asks.move_options, asks.view)
         return Request("move", ship.side, state=self, subject=ship, options=asks.move_options,
                        check=check_steer, view=asks.move_view)
 
     def fire_request(self, ship: Ship) -> Request:
-        asks = self._asks.get(ship.name) or self.asks(ship)
+        asks = self._asks.get(ship.name)
+        if asks is None:  # not ``or``: compiled, an object's truth is a generic call
+            asks = self.asks(ship)
         if ship.side in self.in_process:
             return asks.fire.reissue(asks.fire_options, asks.fire_view)
         return Request("fire", ship.side, state=self, subject=ship, form=asks.fire_form, options=asks.fire_options,
@@ -224,7 +228,9 @@ class Requests(Geometry):
                        view=lambda: self.view(ship.side))
 
     def disengage_request(self, ship: Ship) -> Request:
-        asks = self._asks.get(ship.name) or self.asks(ship)
+        asks = self._asks.get(ship.name)
+        if asks is None:  # not ``or``: compiled, an object's truth is a generic call
+            asks = self.asks(ship)
         if ship.side in self.in_process:
             return asks.disengage.reissue(DISENGAGE_OPTIONS, asks.view)
         return Request("disengage", ship.side, state=self, subject=ship, options=DISENGAGE_OPTIONS, default="no",

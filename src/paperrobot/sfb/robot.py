@@ -331,7 +331,7 @@ class Robot(CloakRules):
         """60-degree turns left and right (1-3, 9 = never) that would bring ``weapon`` to bear, turning in place."""
         game, ship = self.game, self.ship
         origin, aim = game.geometry(ship, target)
-        shape = arc_shape(weapon.arc)  # looked up once for the six facings tested
+        shape = weapon.shape if weapon.shape else arc_shape(weapon.arc)  # the arc's shape, set with it (state.Weapon)
         facing = ship.facing
         left = right = 9
         for k in range(1, 4):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, arc_shape
 from .data import PHASER_COST, ShipSpec, max_range, min_range
 
 KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
@@ -22,14 +22,15 @@ class Sheet:
     def __init__(self, spec: ShipSpec) -> None:
         self.spec = spec
         self.turn_modes = tuple(spec.turn_mode(v) for v in range(33))  # by speed 0..32
-        # (key, type, kind, arc, phaser cost, ammo, rmin, rmax) of each weapon, in the sheet's order
-        self.weapons: list[tuple[str, str, str, str, float, int, int, int]] = []
+        # (key, type, kind, arc, phaser cost, ammo, rmin, rmax, arc shape) of each weapon, in the sheet's order
+        self.weapons: list[tuple[str, str, str, str, float, int, int, int, tuple[int, ...]]] = []
         for w in spec.weapons:
             kind = KIND[w.type]
             rmin = rmax = 0
             if kind in ("phaser", "photon", "disruptor"):
                 rmin, rmax = min_range(w.type), max_range(w.type)
-            self.weapons.append((w.key, w.type, kind, w.arc, PHASER_COST.get(w.type, 0.0), w.ammo, rmin, rmax))
+            self.weapons.append((w.key, w.type, kind, w.arc, PHASER_COST.get(w.type, 0.0), w.ammo, rmin, rmax,
+                                 arc_shape(w.arc)))
         self.shields: list[int] = list(spec.shields)
         self.boxes = (spec.warp, spec.impulse, spec.apr, spec.battery, spec.hull, spec.bridge, spec.security,
                       spec.transporter, spec.lab, spec.shuttle, spec.excess)
@@ -69,6 +70,9 @@ class Weapon:
     fired_turn: int = 0
     rmin: int = 0  # range limits: the weapon cannot fire outside rmin..rmax
     rmax: int = 0
+    # the arc's shape (hexgrid.arc_shape(arc)), set with the arc when the ship is built: the arc tests read it (one
+    # dictionary lookup by the arc's name less at each); () if not set: the tests look the arc up
+    shape: tuple[int, ...] = field(default=(), repr=False, compare=False)
     tube: Any = None  # a plasma launcher's arming state (scenario #6 rules, plasma_play.py)
 
 
@@ -117,9 +121,10 @@ class Ship:
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
         made = sheet(spec)  # the sheet's values, read once per sheet (Sheet)
         weapons = []
-        for key, type_, kind, arc, cost, ammo, rmin, rmax in made.weapons:
+        for key, type_, kind, arc, cost, ammo, rmin, rmax, shape in made.weapons:
             weapon = Weapon(key, type_, kind, arc, cost, ammo)
             weapon.rmin, weapon.rmax = rmin, rmax  # 0 and 0 but for phasers, photons and disruptors
+            weapon.shape = shape
             weapons.append(weapon)
         warp, impulse, apr, battery, hull, bridge, security, transporter, lab, shuttle, excess = made.boxes
         ship = cls(name, side, spec, hex_, facing, robot, prev_hex=hex_, shields=list(made.shields),

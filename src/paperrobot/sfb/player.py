@@ -16,7 +16,7 @@ from . import player_cloak as pc
 from .energy import AS_ALLOCATION, EnergyAllocation, allocation, energy_values
 from .plasma import Plasma
 from .movement import LEFT, RIGHT, STRAIGHT, state_index, step
-from .state import Drone, Ship, Weapon
+from .state import DISRUPTOR, PHASER, PHOTON, Drone, Ship, Weapon
 
 if TYPE_CHECKING:
     from .base import Target
@@ -150,7 +150,7 @@ class Policy:
         goal = objective is not None or exiting
         heavy_ready = False
         for w in ship.weapons:
-            if w.ready and w.alive and w.kind in ("photon", "disruptor"):
+            if w.ready and w.alive and (w.code == PHOTON or w.code == DISRUPTOR):
                 heavy_ready = True
                 break
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
@@ -228,15 +228,16 @@ class Policy:
 
     def wants(self, ship: Ship, weapon: Weapon, target: Target, rng: int, last: bool, capacitor: float) -> bool:
         """Is this shot worth taking? Drones about to hit us (phasers, range <= 2); the ship at good odds."""
+        code = weapon.code  # the kind as an int (state.KIND_CODE)
         if isinstance(target, Drone):
-            return weapon.kind == "phaser" and target.target == ship.name and rng <= 2
+            return code == PHASER and target.target == ship.name and rng <= 2
         if isinstance(target, Plasma):
-            return weapon.kind == "phaser" and target.target == ship.name and rng <= 3
-        if weapon.kind == "phaser":
+            return code == PHASER and target.target == ship.name and rng <= 3
+        if code == PHASER:
             return rng <= 4 or (last and capacitor >= ship.capacity and rng <= 8)
-        if weapon.kind == "photon":
+        if code == PHOTON:
             return rng <= 8 or (last and rng <= 12)
-        if weapon.kind == "disruptor":
+        if code == DISRUPTOR:
             return rng <= 4 or (last and rng <= 15)
         return False
 
@@ -288,9 +289,9 @@ class Policy:
                     continue
                 if not game.bears(ship, weapon, target):
                     continue
-                if isinstance(target, Plasma) and weapon.kind != "phaser":
+                if isinstance(target, Plasma) and weapon.code != PHASER:
                     continue
-                if weapon.kind == "phaser":
+                if weapon.code == PHASER:
                     if capacitor + 1e-9 < weapon.cost:
                         continue
                     capacitor -= weapon.cost

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import arc_shape, distance, in_shape
+from ..core.hexgrid import distance, in_shape
 from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice, step
 from .procedure import numbers
 from .robot_cloak import CloakRules
-from .state import Ship, Weapon
+from .state import DRONE, PHOTON, Ship, Weapon
 
 if TYPE_CHECKING:
     from .base import Target
@@ -125,9 +125,9 @@ class Robot(CloakRules):
         turn = self.game.turn
         photons_done = None
         for w in self.ship.weapons:
-            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn:
+            if not w.alive or w.code >= DRONE or w.fired_turn == turn:  # drones and plasma: not direct fire
                 continue
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 if photons_done is None:
                     photons_done = self.photons_fired >= self.photon_limit
                 if photons_done:
@@ -145,16 +145,16 @@ class Robot(CloakRules):
         turn = game.turn
         now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
         for w in ship.weapons:
-            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn or now - w.last_fired < quarter:
+            if not w.alive or w.code >= DRONE or w.fired_turn == turn or now - w.last_fired < quarter:
                 continue  # not unfired (R3), or E1.5 (game.rate_ok, inlined)
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 if photons is None:
                     photons = self.photons_fired
                 if photons >= self.photon_limit:
                     continue  # R7
             if not game.bears(ship, w, target):  # a pure test: asked again rather than kept by (arc, rmin, rmax)
                 continue
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 assert photons is not None  # counted above for this photon
                 photons += 1
             out.append(w)
@@ -217,7 +217,7 @@ class Robot(CloakRules):
         self.note("tie_side", None)  # R4: instruction #3 starts again after every firing
         reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 reasons.append(Reason("SFB.R7", f"{w.key}: one photon torpedo per turn"
                                                 + self.n.n_photon_tubes_per_shot))
         return Decision(tuple((w.key, target.name) for w in weapons), tuple(reasons))
@@ -331,7 +331,7 @@ class Robot(CloakRules):
         """60-degree turns left and right (1-3, 9 = never) that would bring ``weapon`` to bear, turning in place."""
         game, ship = self.game, self.ship
         origin, aim = game.geometry(ship, target)
-        shape = weapon.shape if weapon.shape else arc_shape(weapon.arc)  # the arc's shape, set with it (state.Weapon)
+        shape = weapon.shape  # the arc's shape (state.Weapon), for the six facings tested
         facing = ship.facing
         left = right = 9
         for k in range(1, 4):

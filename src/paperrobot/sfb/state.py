@@ -9,6 +9,14 @@ from .data import PHASER_COST, ShipSpec, max_range, min_range
 
 KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
         "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-g": "plasma", "plasma-f": "plasma"}
+# A weapon's kind as an int (Weapon.code), for the hot paths' tests: compiled, a Final int is a constant and comparing
+# two ints is one instruction, where a kind's name is compared as a string. The seeking kinds are the highest.
+PHASER: Final = 1
+PHOTON: Final = 2
+DISRUPTOR: Final = 3
+DRONE: Final = 4  # DRONE and above: seeking weapons, not direct fire
+PLASMA: Final = 5
+KIND_CODE: Final = {"phaser": PHASER, "photon": PHOTON, "disruptor": DISRUPTOR, "drone": DRONE, "plasma": PLASMA}
 # Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
 WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
                 "plasma-f": 6, "plasma-g": 6, "plasma-s": 7}
@@ -22,15 +30,14 @@ class Sheet:
     def __init__(self, spec: ShipSpec) -> None:
         self.spec = spec
         self.turn_modes = tuple(spec.turn_mode(v) for v in range(33))  # by speed 0..32
-        # (key, type, kind, arc, phaser cost, ammo, rmin, rmax, arc shape) of each weapon, in the sheet's order
-        self.weapons: list[tuple[str, str, str, str, float, int, int, int, tuple[int, ...]]] = []
+        # (key, type, kind, arc, phaser cost, ammo, rmin, rmax) of each weapon, in the sheet's order
+        self.weapons: list[tuple[str, str, str, str, float, int, int, int]] = []
         for w in spec.weapons:
             kind = KIND[w.type]
             rmin = rmax = 0
             if kind in ("phaser", "photon", "disruptor"):
                 rmin, rmax = min_range(w.type), max_range(w.type)
-            self.weapons.append((w.key, w.type, kind, w.arc, PHASER_COST.get(w.type, 0.0), w.ammo, rmin, rmax,
-                                 arc_shape(w.arc)))
+            self.weapons.append((w.key, w.type, kind, w.arc, PHASER_COST.get(w.type, 0.0), w.ammo, rmin, rmax))
         self.shields: list[int] = list(spec.shields)
         self.boxes = (spec.warp, spec.impulse, spec.apr, spec.battery, spec.hull, spec.bridge, spec.security,
                       spec.transporter, spec.lab, spec.shuttle, spec.excess)
@@ -70,10 +77,16 @@ class Weapon:
     fired_turn: int = 0
     rmin: int = 0  # range limits: the weapon cannot fire outside rmin..rmax
     rmax: int = 0
-    # the arc's shape (hexgrid.arc_shape(arc)), set with the arc when the ship is built: the arc tests read it (one
-    # dictionary lookup by the arc's name less at each); () if not set: the tests look the arc up
+    # Worked out from ``kind`` and ``arc`` when the weapon is made (__post_init__; clone and fork copy them), neither
+    # ever changes: ``code``, the kind as an int (KIND_CODE, 0 for none of them); ``shape``, the arc's shape
+    # (hexgrid.arc_shape), which the arc tests read instead of looking the arc up by its name each time.
+    code: int = field(default=0, repr=False, compare=False)
     shape: tuple[int, ...] = field(default=(), repr=False, compare=False)
     tube: Any = None  # a plasma launcher's arming state (scenario #6 rules, plasma_play.py)
+
+    def __post_init__(self) -> None:
+        self.code = KIND_CODE.get(self.kind, 0)
+        self.shape = arc_shape(self.arc)
 
 
 @dataclass(slots=True)
@@ -121,10 +134,9 @@ class Ship:
     def build(cls, name: str, side: str, spec: ShipSpec, hex_: Hex, facing: int, robot: bool) -> "Ship":
         made = sheet(spec)  # the sheet's values, read once per sheet (Sheet)
         weapons = []
-        for key, type_, kind, arc, cost, ammo, rmin, rmax, shape in made.weapons:
+        for key, type_, kind, arc, cost, ammo, rmin, rmax in made.weapons:
             weapon = Weapon(key, type_, kind, arc, cost, ammo)
             weapon.rmin, weapon.rmax = rmin, rmax  # 0 and 0 but for phasers, photons and disruptors
-            weapon.shape = shape
             weapons.append(weapon)
         warp, impulse, apr, battery, hull, bridge, security, transporter, lab, shuttle, excess = made.boxes
         ship = cls(name, side, spec, hex_, facing, robot, prev_hex=hex_, shields=list(made.shields),
@@ -141,7 +153,7 @@ class Ship:
 
     @property
     def capacity(self) -> Any:  # the int 0 with no live phaser (see capacitor)
-        return sum(w.cost for w in self.weapons if w.alive and w.kind == "phaser")
+        return sum(w.cost for w in self.weapons if w.alive and w.code == PHASER)
 
     @property
     def power(self) -> int:
@@ -151,7 +163,7 @@ class Ship:
         """Photon torpedoes fired this turn (SFB.R7 counts them)."""
         count = 0
         for w in self.weapons:  # a loop: the robot asks this on most impulses
-            if w.kind == "photon" and w.fired_turn == turn:
+            if w.code == PHOTON and w.fired_turn == turn:
                 count += 1
         return count
 

@@ -90,6 +90,21 @@ def _first_left(ship: Ship, boxes: tuple[str, ...]) -> str | None:
     return None
 
 
+def _first_other(ship: Ship) -> str | None:
+    """``_first_left(ship, OTHER_ORDER)``, written out (compiled, the module's tuple is a lookup by name at each use)."""
+    if ship.shuttle > 0:
+        return "shuttle"
+    if ship.lab > 0:
+        return "lab"
+    if ship.transporter > 0:
+        return "transporter"
+    if ship.battery > 0:
+        return "battery"
+    if ship.apr > 0:
+        return "apr"
+    return None
+
+
 def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
     """SFB.DMG1: 1st point on a weapon, 2nd on a warp box, the rest on any internal box; the bridge
     cannot be destroyed; with only the bridge left, one more point destroys the ship. For the robot the
@@ -131,7 +146,7 @@ def dac_point(ship: Ship, roll: int, turn: int, rows: list[list[str]] | None = N
         if category == "engine" and (ship.warp > 0 or ship.impulse > 0):
             return destroy_box(ship, "warp" if ship.warp > 0 else "impulse")
         if category == "other":
-            box = _first_left(ship, OTHER_ORDER)
+            box = _first_other(ship)
             if box is not None:
                 return destroy_box(ship, box)
         if category == "weapon":

@@ -13,7 +13,7 @@ from ..core.contract import Request
 from ..core.controller import Decision, Reason
 from ..core.hexgrid import Hex, arc_shape, distance, first_shield, in_shape, to_offset
 from . import player_cloak as pc
-from .energy import AS_ALLOCATION, EnergyAllocation, allocation, energy_values
+from .energy import AS_ALLOCATION, EnergyAllocation, energy_values, shared_allocation
 from .plasma import Plasma
 from .movement import LEFT, RIGHT, STRAIGHT, state_index, step
 from .state import DISRUPTOR, PHASER, PHOTON, Drone, Ship, Weapon
@@ -114,7 +114,7 @@ class Policy:
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))
-        return allocation(speed, float(phasers), tuple(arm), recharge, cloak)
+        return shared_allocation(speed, float(phasers), tuple(arm), recharge, cloak)
 
     def safe_speed(self, ship: Ship, top: int) -> int:
         """The fastest speed up to ``top`` whose turn mode does not leave the ship where it must run off the map

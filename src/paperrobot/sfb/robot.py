@@ -25,9 +25,6 @@ NOTHING: Final = Decision(())
 NO_SHOTS: Final[dict[str, str]] = {}
 NO_LAUNCH: Final[dict[str, list[str]]] = {"launch": []}
 HOLD: Final = Decision(NO_SHOTS)
-# "nothing noted yet": typed as the field is, so a type checker does not take ``self.memory`` to stay None after the
-# reset at the start of ``decide`` (the rules called after it note things; compiled, the test would be dropped)
-FORGET: dict[str, Any] | None = None
 RATE_REASON: Final = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
 HOLD_COURSE_REASON: Final = Reason("SFB.R4", "no unfired weapons: continue in the same direction")
 NO_TURN_REASON: Final = Reason("SFB.R3", "no unfired weapon can be brought to bear by turning: do not turn")
@@ -69,7 +66,7 @@ class Robot(CloakRules):
 
     def decide(self, request: Request) -> Decision:
         """The answer to ``request``, with what the robot's rules make it remember (``note``) as its memory."""
-        self.memory = FORGET
+        self.forget()
         kind = request.kind
         if kind == "move":
             decision = self.move()
@@ -86,6 +83,12 @@ class Robot(CloakRules):
         if self.memory is not None:
             return Decision(decision.action, decision.reasons, self.memory)
         return decision
+
+    def forget(self) -> None:
+        """Nothing noted yet (the start of ``decide``). A method, not ``self.memory = None`` in ``decide``: a type
+        checker would take the field to stay None there after the reset, though the rules called after it note things
+        (compiled, the test of ``self.memory`` would be dropped); nor a module global, read by name at every call."""
+        self.memory = None
 
     def note(self, name: str, value: Any) -> None:
         """Remember ``name`` after this decision (SFB.R2 primary_done, SFB.R3 tie_side, SFB.R.CLOAK4 focus): the

@@ -7,7 +7,7 @@ from typing import Any, Final, NamedTuple
 from ..core.hexgrid import Hex, arc_shape
 from .data import PHASER_COST, ShipSpec, max_range, min_range
 
-KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
+KIND: Final = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
         "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-g": "plasma", "plasma-f": "plasma"}
 # A weapon's kind as an int (Weapon.code), for the hot paths' tests: compiled, a Final int is a constant and comparing
 # two ints is one instruction, where a kind's name is compared as a string. The seeking kinds are the highest.
@@ -18,7 +18,7 @@ DRONE: Final = 4  # DRONE and above: seeking weapons, not direct fire
 PLASMA: Final = 5
 KIND_CODE: Final = {"phaser": PHASER, "photon": PHOTON, "disruptor": DISRUPTOR, "drone": DRONE, "plasma": PLASMA}
 # Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
-WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
+WEAPON_VALUE: Final = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
                 "plasma-f": 6, "plasma-g": 6, "plasma-s": 7}
 
 

@@ -196,6 +196,7 @@ class Combat(Requests):
 
     def resolve_volleys(self, volleys: dict[tuple[str, int], int], step_name: str) -> None:
         """SFB.DMG4: all damage through one shield in one step is one volley."""
+        dmg1 = self.scenario.damage == "dmg1"  # read once (the scenario is an interpreted model: a read by name)
         for (name, shield), points in sorted(volleys.items()):
             if self.by_name[name].destroyed:  # not ``ship.destroyed``: mypy would keep it False below, where the
                 continue  # damage may have destroyed the ship (compiled, the test below would be dropped)
@@ -206,14 +207,14 @@ class Combat(Requests):
             hits: list[str] = []
             if internal:
                 ship.internal += internal
-                if self.scenario.damage == "dmg1":
+                if dmg1:
                     hits = dmg.dmg1_volley(ship, internal, self.turn)
                 else:
                     hits = dmg.dac_volley(ship, internal, self.turn, self.dice)
             if self.rec:
                 self.emit("damage", ship.side, ship=name, shield=shield, points=points, absorbed=absorbed,
                           internal=internal, hits=hits, step=step_name, rule="SFB.DMG4",
-                          damage_rule="SFB.DMG1" if self.scenario.damage == "dmg1" else "DAC")
+                          damage_rule="SFB.DMG1" if dmg1 else "DAC")
             if ship.destroyed:
                 self.emit("destroyed", ship.side, ship=name)
                 for drone in self.drones:  # D4.41: its drones are removed (its plasma flies on, FP4.0)

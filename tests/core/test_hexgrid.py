@@ -1,9 +1,9 @@
 """Hex conventions against the worked examples of reference sfb-cadet §A1 and §A5."""
 import pytest
 
-from paperrobot.core.hexgrid import (BASIC_ARCS, COMBINED_ARCS, DIRECTIONS, Board, Hex, _in_arc, arcs_containing,
-                                     distance, first_shield, from_offset, in_arc, label, neighbour, parse,
-                                     shields_facing, sight, to_offset)
+from paperrobot.core.hexgrid import (BASIC_ARCS, COMBINED_ARCS, DIRECTIONS, Board, Hex, _in_arc, arc_shape,
+                                     arcs_containing, distance, first_shield, from_offset, in_arc, in_shape, label,
+                                     neighbour, parse, shields_facing, sight, to_offset)
 
 p = parse
 
@@ -127,6 +127,9 @@ def test_in_arc_answers_as_the_arc_tests_for_every_vector():
             for facing in range(-1, 7):
                 for arc in arcs:
                     assert in_arc((5, -3), facing, arc, (5 + dq, -3 + dr)) == _in_arc(dq, dr, facing % 6, arc)
+                    # the same test with the arc's shape looked up beforehand (SFB's hot paths)
+                    assert in_shape((5, -3), facing, arc_shape(arc), (5 + dq, -3 + dr)) == _in_arc(dq, dr, facing % 6,
+                                                                                                   arc)
 
 
 def test_neighbour_is_a_hex_one_step_away():

@@ -92,3 +92,17 @@ def test_dmg4_one_volley_per_shield_per_step():
     assert len(volleys) == 1 and volleys[0]["internal"] == 8 and volleys[0]["rule"] == "SFB.DMG4"
     hits = volleys[0]["hits"]
     assert sum(1 for h in hits if h.startswith(("phaser", "photon"))) == 1 and hits[1] == "warp"
+
+
+def test_other_boxes_go_in_the_owners_order():
+    """The DAC's "other" column takes the owner's order (docs/sfb.md "Owner's box choices"), OTHER_ORDER, written
+    out in _first_other: the same box as _first_left for every mix of boxes left."""
+    from itertools import product
+
+    from paperrobot.sfb.damage import OTHER_ORDER, _first_left, _first_other
+    game = make()
+    _, kl = ships(game)
+    for left in product((0, 1), repeat=len(OTHER_ORDER)):
+        for box, n in zip(OTHER_ORDER, left):
+            setattr(kl, box, n)
+        assert _first_other(kl) == _first_left(kl, OTHER_ORDER)

@@ -134,3 +134,34 @@ def test_bearing_score_is_the_cube_dot_product():
             for facing in range(-6, 6):
                 fq, fr = DIRECTIONS[facing]
                 assert bearing_score(Hex(2, 3), facing, Hex(2 + dq, 3 + dr)) == dq * fq + dr * fr + (dq + dr) * (fq + fr)
+
+
+def test_seek_choice_is_the_f2_rule_over_the_candidates():
+    """seek_choice (the candidates' moves worked out in their order, no tuples built) chooses as the F2 rule stated
+    over movement.candidates: the nearest hex, straight before a turn, then the turn pointing more directly at
+    the target, then the right turn; with a veto, among the moves allowed (None when none is)."""
+    from paperrobot.sfb.movement import RIGHT, bearing_score, candidates
+    from paperrobot.core.hexgrid import distance
+
+    def reference(h, facing, can_turn, target, allowed=None):
+        moves = [m for m in candidates(h, facing, can_turn) if allowed is None or allowed(*m)]
+        if not moves:
+            return None
+        return min(moves, key=lambda m: (distance(m[2], target), 0 if m[0] == STRAIGHT else 1,
+                                         -bearing_score(m[2], m[1], target), 0 if m[0] == RIGHT else 1))
+
+    def no_left(steer, facing, dest):
+        return steer != LEFT
+
+    def nothing(steer, facing, dest):
+        return False
+
+    here = (5, 5)
+    for dq in range(-4, 5):
+        for dr in range(-4, 5):
+            target = (5 + dq, 5 + dr)
+            for facing in range(6):
+                for can_turn in (True, False):
+                    for allowed in (None, no_left, nothing):
+                        assert seek_choice(here, facing, can_turn, target, allowed) == \
+                            reference(here, facing, can_turn, target, allowed)

@@ -5,6 +5,7 @@ loudly if the code under test rolls a die more than was scripted, so a test cann
 """
 from __future__ import annotations
 
+import _random
 import random
 from collections import deque
 from typing import Any, Callable, Final, NamedTuple
@@ -34,6 +35,10 @@ class Roll(NamedTuple):
 
 
 _RANDOM: Final = random.Random
+# random.Random's C methods, called as themselves: ``rng.random()`` is a method lookup by name at every roll, and
+# ``rng.seed(n)`` runs random.py's interpreted seed(), which for an int does the C seed and clears gauss_next
+_C_RANDOM: Final = _random.Random.random
+_C_SEED: Final = _random.Random.seed
 _unseeded: Final = random.Random.__new__  # a generator whose state is set next (Dice.restore)
 _ROLLS: Final[dict[Any, Any]] = {}  # (sides, value, purpose, side) -> its Roll (values typed Any: kept as objects)
 _ROLLS_LIMIT: Final = 1 << 14  # entries before the memo is cleared (purposes name drones and weapons: few per game)
@@ -110,7 +115,7 @@ class Dice:
         if state is not None:
             self._rng.setstate(state)
             self._state = None
-        return self._rng.random()
+        return _C_RANDOM(self._rng)  # self._rng.random(): a random.Random never overrides it
 
     def d6(self, purpose: str, side: str = "") -> int:
         return self.roll(6, purpose, side)
@@ -152,7 +157,11 @@ class Dice:
         """Fresh dice from here on (a fork): the record so far stays, nothing scripted is kept."""
         self.seed = seed
         self._state = None
-        self._rng.seed(seed)  # as random.Random(seed) would be (this generator is these dice' own)
+        # as random.Random(seed) would be (this generator is these dice' own): Random.seed(seed) for an int, its C
+        # part and the gauss_next it clears (in the state getstate gives), without random.py's interpreted frame
+        rng: Any = self._rng
+        _C_SEED(rng, seed)
+        rng.gauss_next = None
         self._script.clear()
         self._strict = False
 

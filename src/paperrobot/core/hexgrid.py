@@ -194,6 +194,25 @@ def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
     return False
 
 
+def arc_shape(arc: str) -> tuple[int, ...]:
+    """``arc``'s shape (_arc_shape), for ``in_shape``: looked up once where one arc is tested many times (a
+    constant arc, or one weapon's at several facings), not at every test."""
+    shape = _ARC_SHAPES.get(arc)
+    return shape if shape is not None else _arc_shape(arc)
+
+
+def in_shape(ship: Pos, facing: int, shape: tuple[int, ...], target: Pos) -> bool:
+    """``in_arc(ship, facing, arc, target)`` with the arc's shape given (``arc_shape(arc)``)."""
+    dq, dr, f = target[0] - ship[0], target[1] - ship[1], facing % 6
+    if shape[f] & _wedge_bits(dq, dr):
+        return True
+    halves = shape[6]
+    if halves:
+        dot = _beam_dot(dq, dr, f)
+        return (halves & 1 != 0 and dot >= 0) or (halves & 2 != 0 and dot <= 0)
+    return False
+
+
 def _arc_shape(arc: str) -> tuple[int, ...]:
     """``arc``'s pieces (_arc_tests) for facings 0-5 as seven ints: for each facing the bit mask of the 60-degree
     wedges it holds (bit d: the wedge between directions d and d + 1), then its halves (1: FH, 2: RH)."""

@@ -70,7 +70,7 @@ assert SHIP_FIELDS == ("name", "side", "spec", "hex", "facing", "robot", "prev_h
                        "lab", "shuttle", "excess", "capacitor", "weapons", "warp_lost", "internal", "destroyed",
                        "gone", "objective", "has_drones", "tm_table", "cloak", "primary_done", "tie_side", "focus")
 assert WEAPON_FIELDS == ("key", "type", "kind", "arc", "cost", "ammo", "alive", "ready", "arm", "last_fired",
-                         "fired_turn", "rmin", "rmax", "tube")
+                         "fired_turn", "rmin", "rmax", "code", "shape", "tube")
 assert tuple(f.name for f in fields(Drone)) == ("label", "side", "owner", "target", "hex", "facing", "prev_hex",
                                                 "expires", "moves", "damage", "alive", "back")
 
@@ -120,7 +120,7 @@ def ship_restore(snap: tuple[Any, ...]) -> Ship:
 
 def weapon_restore(snap: tuple[Any, ...]) -> Weapon:
     values, tube = snap
-    (key, type_, kind, arc, cost, ammo, alive, ready, arm, last_fired, fired_turn, rmin, rmax) = values
+    (key, type_, kind, arc, cost, ammo, alive, ready, arm, last_fired, fired_turn, rmin, rmax, code, shape) = values
     weapon = Weapon.__new__(Weapon)
     weapon.key = key
     weapon.type = type_
@@ -135,6 +135,8 @@ def weapon_restore(snap: tuple[Any, ...]) -> Weapon:
     weapon.fired_turn = fired_turn
     weapon.rmin = rmin
     weapon.rmax = rmax
+    weapon.code = code
+    weapon.shape = shape
     weapon.tube = None if tube is None else PlasmaTube(*tube)
     return weapon
 

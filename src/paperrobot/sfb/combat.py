@@ -3,7 +3,7 @@ applied simultaneously (steps 5-6), damage through the shields (SFB.DMG4 volleys
 engine class (game.Game inherits it); the sequence of play calls it with the orders it received."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .requests import Requests
 from ..core import hexgrid
@@ -12,7 +12,23 @@ from . import damage as dmg
 from .data import heavy_chart, phaser_chart
 from .movement import seek_choice, step
 from .plasma import Plasma
-from .state import Drone, Ship, Weapon
+from .state import PHASER, PHOTON, Drone, Ship, Weapon
+
+
+# A shot's die purpose (``"phaser-1#1 at klingon, range 3"``) by weapon key, target name and range: the same few
+# strings all battle long. Kept, they are not built anew at every shot, and the dice's memo of rolls (core.dice) finds
+# the same string object, its hash already known, instead of hashing and comparing a new one.
+_PURPOSES: Final[dict[tuple[str, str, int], str]] = {}
+
+
+def fire_purpose(key: str, name: str, rng: int) -> str:
+    memo = (key, name, rng)
+    found = _PURPOSES.get(memo)
+    if found is None:
+        if len(_PURPOSES) >= 4096:
+            _PURPOSES.clear()
+        found = _PURPOSES[memo] = f"{key} at {name}, range {rng}"
+    return found
 
 
 class Combat(Requests):
@@ -109,10 +125,11 @@ class Combat(Requests):
         boundary: dict[tuple[str, str], int] = {}
         for ship, weapon, target in orders:
             weapon.last_fired, weapon.fired_turn = self.now, self.turn
-            if weapon.kind == "phaser":
+            phaser = weapon.code == PHASER  # the kind as an int (state.KIND_CODE)
+            if phaser:
                 if not ship.robot:  # the robot does not allocate energy: its weapons are reloaded (SFB.R6)
                     ship.capacitor -= weapon.cost
-            elif weapon.kind == "photon":
+            elif weapon.code == PHOTON:
                 weapon.arm = 0
                 weapon.ready = False
             else:
@@ -131,8 +148,8 @@ class Combat(Requests):
                 name, there = torp_target.label, torp_target.hex
             rng = distance(ship.hex, there)
             eff = self.effective_range(ship, target, rng)
-            roll = self.dice.d6(f"{weapon.key} at {name}, range {rng}", ship.side)
-            if weapon.kind == "phaser":
+            roll = self.dice.d6(fire_purpose(weapon.key, name, rng), ship.side)
+            if phaser:
                 chart = phaser_chart(weapon.type)[roll - 1]
                 points = chart[eff] if eff < len(chart) else 0
             else:
@@ -179,6 +196,7 @@ class Combat(Requests):
 
     def resolve_volleys(self, volleys: dict[tuple[str, int], int], step_name: str) -> None:
         """SFB.DMG4: all damage through one shield in one step is one volley."""
+        dmg1 = self.scenario.damage == "dmg1"  # read once (the scenario is an interpreted model: a read by name)
         for (name, shield), points in sorted(volleys.items()):
             if self.by_name[name].destroyed:  # not ``ship.destroyed``: mypy would keep it False below, where the
                 continue  # damage may have destroyed the ship (compiled, the test below would be dropped)
@@ -189,14 +207,14 @@ class Combat(Requests):
             hits: list[str] = []
             if internal:
                 ship.internal += internal
-                if self.scenario.damage == "dmg1":
+                if dmg1:
                     hits = dmg.dmg1_volley(ship, internal, self.turn)
                 else:
                     hits = dmg.dac_volley(ship, internal, self.turn, self.dice)
             if self.rec:
                 self.emit("damage", ship.side, ship=name, shield=shield, points=points, absorbed=absorbed,
                           internal=internal, hits=hits, step=step_name, rule="SFB.DMG4",
-                          damage_rule="SFB.DMG1" if self.scenario.damage == "dmg1" else "DAC")
+                          damage_rule="SFB.DMG1" if dmg1 else "DAC")
             if ship.destroyed:
                 self.emit("destroyed", ship.side, ship=name)
                 for drone in self.drones:  # D4.41: its drones are removed (its plasma flies on, FP4.0)

@@ -5,7 +5,7 @@ Each function scores one volley of internal points on a ship and returns the box
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import cast
 
 from ..core.dice import Dice
 from .data import dac_table
@@ -24,12 +24,14 @@ def _weapon_to_lose(ship: Ship, turn: int) -> Weapon | None:
     one that already fired this turn, then the last on the sheet. A loop, not ``min`` with a key lambda: a closure
     is slow compiled (mypyc); a weapon's index is its place on the sheet (the keys are unique)."""
     best: Weapon | None = None
-    best_key = (0, 0, 0)
+    best_key = 0
     for i, w in enumerate(ship.weapons):
         if not w.alive:
             continue
-        key = (WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0,
-               0 if w.fired_turn == turn else 1, -i)
+        # the key (value, fired this turn ? 0 : 1, -i) as one int, compared the same way (i < 4096; compiled, a
+        # tuple was built for every weapon)
+        value = WEAPON_VALUE[w.type] if not (w.kind == "drone" and w.ammo == 0) else 0
+        key = (value * 2 + (0 if w.fired_turn == turn else 1)) * 4096 - i
         if best is None or key < best_key:
             best, best_key = w, key
     return best
@@ -88,6 +90,21 @@ def _first_left(ship: Ship, boxes: tuple[str, ...]) -> str | None:
     return None
 
 
+def _first_other(ship: Ship) -> str | None:
+    """``_first_left(ship, OTHER_ORDER)``, written out (compiled, the module's tuple is a lookup by name at each use)."""
+    if ship.shuttle > 0:
+        return "shuttle"
+    if ship.lab > 0:
+        return "lab"
+    if ship.transporter > 0:
+        return "transporter"
+    if ship.battery > 0:
+        return "battery"
+    if ship.apr > 0:
+        return "apr"
+    return None
+
+
 def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
     """SFB.DMG1: 1st point on a weapon, 2nd on a warp box, the rest on any internal box; the bridge
     cannot be destroyed; with only the bridge left, one more point destroys the ship. For the robot the
@@ -119,17 +136,17 @@ def dmg1_volley(ship: Ship, points: int, turn: int) -> list[str]:
     return hits
 
 
-def dac_point(ship: Ship, roll: int, turn: int, rows: Sequence[Sequence[str]] | None = None) -> str:
+def dac_point(ship: Ship, roll: int, turn: int, rows: list[list[str]] | None = None) -> str:
     """One point on the cadet Damage Allocation Chart: row ``roll``, first column whose category the ship
     still has (D4.21); Excess Damage when none; no Excess box left destroys the ship. ``rows``: the chart's rows
-    (data.dac_table().rows), read once per volley by dac_volley."""
-    for category in (rows if rows is not None else dac_table().rows)[roll - 1]:
+    (data.dac_table().rows), read once per volley by dac_volley; typed lists (compiled, read natively)."""
+    for category in (rows if rows is not None else _rows())[roll - 1]:
         if category == "hull" and ship.hull > 0:
             return destroy_box(ship, "hull")
         if category == "engine" and (ship.warp > 0 or ship.impulse > 0):
             return destroy_box(ship, "warp" if ship.warp > 0 else "impulse")
         if category == "other":
-            box = _first_left(ship, OTHER_ORDER)
+            box = _first_other(ship)
             if box is not None:
                 return destroy_box(ship, box)
         if category == "weapon":
@@ -144,9 +161,14 @@ def dac_point(ship: Ship, roll: int, turn: int, rows: Sequence[Sequence[str]] | 
     raise AssertionError("the DAC always ends in Excess Damage")
 
 
+def _rows() -> list[list[str]]:
+    """The cadet DAC's rows (a list of lists of categories, as loaded)."""
+    return cast("list[list[str]]", dac_table().rows)
+
+
 def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
     hits: list[str] = []
-    rows = dac_table().rows
+    rows = _rows()
     for _ in range(points):
         if ship.destroyed:
             break

@@ -71,6 +71,24 @@ def allocation(speed: int, phasers: float, arm: tuple[tuple[str, int], ...], rec
     return made
 
 
+# The policy's allocations by their values (``shared_allocation``): the same few all battle long, and an allocation is
+# immutable, so equal ones may be one object (making one is a generic call and five generic stores)
+_SHARED: Final[dict[tuple[int, float, tuple[tuple[str, int], ...], int, int], EnergyAllocation]] = {}
+
+
+def shared_allocation(speed: int, phasers: float, arm: tuple[tuple[str, int], ...], recharge: int,
+                      cloak: int) -> EnergyAllocation:
+    """``allocation(...)``, one object for equal values: for allocations worked out by the program (the policy's),
+    whose values are ints and a non-negative float, so equal values print the same."""
+    key = (speed, phasers, arm, recharge, cloak)
+    made = _SHARED.get(key)
+    if made is None:
+        if len(_SHARED) >= 1024:
+            _SHARED.clear()
+        made = _SHARED[key] = allocation(speed, phasers, arm, recharge, cloak)
+    return made
+
+
 def energy_values(alloc: EnergyAllocation, cloak: bool) -> dict[str, Any]:
     """The form values of an allocation (what a controller answers)."""
     values: dict[str, Any] = {"speed": alloc.speed, "phasers": alloc.phasers}

@@ -7,7 +7,7 @@ declaration (SFB.CLOAK) that follows it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Generator, cast
+from typing import TYPE_CHECKING, Any, Final, Generator, cast
 
 from ..core.contract import Request
 from ..core.controller import Decision
@@ -21,6 +21,24 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+# The robot's speed (procedure.Numbers.robot_speed, an interpreted method) by (id of the numbers, impulses, warp boxes
+# lost): the numbers kept with it, so an id is only taken as theirs while they live (a hit checks they are the same).
+_ROBOT_SPEEDS: Final[dict[tuple[int, int, int], tuple[Any, int]]] = {}
+
+
+def robot_speed(numbers: Any, impulses: int, warp_lost: int) -> int:
+    """``numbers.robot_speed(impulses, warp_lost)`` (SFB.R1, SFB.DMG3), worked out once per procedure and case."""
+    key = (id(numbers), impulses, warp_lost)
+    hit = _ROBOT_SPEEDS.get(key)
+    if hit is not None and hit[0] is numbers:
+        return hit[1]
+    speed: int = numbers.robot_speed(impulses, warp_lost)
+    if len(_ROBOT_SPEEDS) >= 256:
+        _ROBOT_SPEEDS.clear()
+    _ROBOT_SPEEDS[key] = (numbers, speed)
+    return speed
+
+
 class EnergyPhase(Victory):
     """Energy allocation and what comes with it, at the start of each turn."""
 
@@ -31,7 +49,7 @@ class EnergyPhase(Victory):
             if not ship.active:
                 continue
             if ship.robot:
-                ship.speed = self.robot_numbers.robot_speed(self.impulses, ship.warp_lost)
+                ship.speed = robot_speed(self.robot_numbers, self.impulses, ship.warp_lost)
                 self.robot_turn_start(ship)
             elif self.impulses == 8:
                 yield from self.chief_engineer(ship)  # seed 002's game without energy allocation (docs/sfb.md)

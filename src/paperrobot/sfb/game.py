@@ -231,8 +231,9 @@ class Game(ImpulseSteps):
             while self.phase == "impulse":
                 if self.boundary is not None:
                     self.boundary()
-                if not self.moved_unasked():  # no ship may turn now: step 1 done, nothing asked
-                    yield from self.move_ships()
+                movers = self.movers()  # worked out once for step 1, whichever way it goes
+                if not self.moved_unasked(movers):  # no ship may turn now: step 1 done, nothing asked
+                    yield from self.move_ships(movers)
                 if self.outcome is None and (self.drones or self.plasmas):
                     self.move_seekers()
                 if self.outcome is None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from .base import GameBase, Target
 from typing import Any
 
-from ..core.hexgrid import Hex, distance, in_arc
+from ..core.hexgrid import Hex, distance, in_shape
 from .cloak import effective_range
 from .movement import STRAIGHT, state_index, viable_bits
 from .plasma import Plasma
-from .state import Drone, Ship, Weapon
+from .state import DISRUPTOR, DRONE, PHASER, PHOTON, PLASMA, Drone, Ship, Weapon
 
 
 def _nearest(ship: Ship, foes: list[Ship]) -> Ship:
@@ -110,11 +110,12 @@ class Geometry(GameBase):
         if self.has_cloaks and self.effective_range(ship, target, rng) > weapon.rmax:
             return False  # docs/sfb-plasma-cloak.md "Cloak: minimum and maximum ranges"
         origin, aim = ship.hex, target.hex  # self.geometry(ship, target), inlined: a hot path
-        if origin == aim:
+        # hexes compared coordinate by coordinate (compiled, ``==`` on two tuples is a generic rich compare)
+        if origin[0] == aim[0] and origin[1] == aim[1]:
             origin, aim = ship.prev_hex, target.prev_hex
-            if origin == aim:
+            if origin[0] == aim[0] and origin[1] == aim[1]:
                 return True
-        return in_arc(origin, ship.facing if facing is None else facing, weapon.arc, aim)
+        return in_shape(origin, ship.facing if facing is None else facing, weapon.shape, aim)  # the arc's shape
 
     @staticmethod
     def shootable_by_target(seeker: Drone | Plasma, ship: Ship) -> bool:
@@ -123,16 +124,16 @@ class Geometry(GameBase):
         return bool(seeker.target != ship.name or seeker.hex != ship.hex or seeker.moves == 0)
 
     def can_fire(self, ship: Ship, weapon: Weapon, target: Target) -> bool:
-        if not weapon.alive or weapon.kind in ("drone", "plasma") or not self.rate_ok(weapon):
+        if not weapon.alive or weapon.code >= DRONE or not self.rate_ok(weapon):  # drones and plasma: not direct
             return False
-        if weapon.kind == "phaser":
+        if weapon.code == PHASER:
             if ship.capacitor + 1e-9 < weapon.cost and not ship.robot:
                 return False  # H6.1; the robot's phasers are reloaded each turn (SFB.R6)
         elif not weapon.ready:
             return False
         if isinstance(target, (Drone, Plasma)) and not self.shootable_by_target(target, ship):
             return False
-        if isinstance(target, Plasma) and weapon.kind != "phaser":
+        if isinstance(target, Plasma) and weapon.code != PHASER:
             return False  # FP1.6: only phasers hurt plasma
         if ship.cloak is not None and not self.may_act(ship):
             return False  # SFB.CLOAK: cloaked, or impulse 1 after uncloaking
@@ -152,7 +153,7 @@ class Geometry(GameBase):
         return min(self.impulses, ship.speed + 8)
 
     def heavy_keys(self, ship: Ship) -> list[Weapon]:
-        return [w for w in ship.weapons if w.alive and w.kind in ("photon", "disruptor", "plasma")]
+        return [w for w in ship.weapons if w.alive and (w.code == PHOTON or w.code == DISRUPTOR or w.code == PLASMA)]
 
     def target_named(self, name: str) -> Target | None:
         if name in self.by_name:
@@ -182,10 +183,10 @@ class Geometry(GameBase):
         """``weapon`` of ``ship`` may fire direct now (``now``: the absolute impulse, ``quarter``: a quarter turn of
         impulses): alive, within the firing rate (E1.5, as rate_ok), and a phaser with capacitor charge for it
         (H6.1; a robot ship's phasers are reloaded each turn, SFB.R6) or an armed heavy weapon."""
-        if not weapon.alive or weapon.kind in ("drone", "plasma") or weapon.fired_turn == turn \
-                or now - weapon.last_fired < quarter:
+        if not weapon.alive or weapon.code >= DRONE or weapon.fired_turn == turn \
+                or now - weapon.last_fired < quarter:  # DRONE and PLASMA: seeking weapons (state.KIND_CODE)
             return False
-        if weapon.kind == "phaser":
+        if weapon.code == PHASER:
             return ship.robot or not ship.capacitor + 1e-9 < weapon.cost
         return weapon.ready
 

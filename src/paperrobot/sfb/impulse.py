@@ -44,13 +44,15 @@ class ImpulseSteps(EnergyPhase):
         return [s for s in self.order if s.speed > 0 and not s.destroyed and not s.gone
                 and chart[s.speed if s.speed < self.impulses else self.impulses][impulse]]
 
-    def moved_unasked(self) -> bool:
+    def moved_unasked(self, movers: list[Ship] | None = None) -> bool:
         """Step 1 when no ship moving this impulse may turn (its turn mode not yet satisfied, C3.2): each goes
         straight ahead and nothing is asked, so the step is done here, as ``move_ships`` would do it, without a
         generator (about a sixth of the move steps of a search play-out at SFB #5). False, and nothing done, when a
         ship moving now may turn: a ship's move changes no other ship's turn mode, so the test holds for the whole
-        step."""
-        movers = self.movers()
+        step. ``movers``: ``self.movers()``, already worked out for this step (the sequence of play passes the same
+        list on to ``move_ships``)."""
+        if movers is None:
+            movers = self.movers()
         for ship in movers:
             if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined
                 return False
@@ -62,8 +64,10 @@ class ImpulseSteps(EnergyPhase):
                 return True
         return True
 
-    def move_ships(self) -> Generator[Request, Any, None]:
-        for ship in self.movers():
+    def move_ships(self, movers: list[Ship] | None = None) -> Generator[Request, Any, None]:
+        """Step 1, each ship that moves now asked its move where it may turn; ``movers``: ``self.movers()``, already
+        worked out for this step."""
+        for ship in (self.movers() if movers is None else movers):
             if ship.destroyed or ship.gone:  # Ship.active, inlined; it may have left the map this impulse
                 continue
             if ship.straight >= ship.tm_table[ship.speed]:  # Ship.turn_mode(), inlined: every move

@@ -92,19 +92,27 @@ def seek_choice(h: Hex, facing: int, can_turn: bool, target: Hex,
     ``allowed(steer, facing, hex)`` may veto moves (the robot's map-edge rule); vetoed moves are skipped, and
     None means every move was vetoed. Without ``allowed`` there is always an answer (straight ahead is a candidate).
     """
-    best = None
+    best: Hex | None = None  # the best move's hex; its steer and facing below
+    best_steer, best_facing = STRAIGHT, facing
     bd = bs = bb = br = 0  # the best move's key (distance, turned, -bearing, not right), compared item by item
-    for move in candidates(h, facing, can_turn):
-        steer, new_facing, dest = move
+    for i in range(3 if can_turn else 1):
+        # ``candidates``' moves in its order (straight, left, right), without building its tuples
+        if i == 0:
+            steer, new_facing = STRAIGHT, facing
+        elif i == 1:
+            steer, new_facing = LEFT, (facing - 1) % 6
+        else:
+            steer, new_facing = RIGHT, (facing + 1) % 6
+        dest = step(h, new_facing)
         if allowed is not None and not allowed(steer, new_facing, dest):
             continue
         d = distance(dest, target)
-        s = 0 if steer == STRAIGHT else 1
+        s = 0 if i == 0 else 1  # straight first
         b = -bearing_score(dest, new_facing, target)
-        rt = 0 if steer == RIGHT else 1
+        rt = 0 if i == 2 else 1  # then the right turn
         if best is None or d < bd or (d == bd and (s < bs or (s == bs and (b < bb or (b == bb and rt < br))))):
-            best, bd, bs, bb, br = move, d, s, b, rt
-    return best
+            best, best_steer, best_facing, bd, bs, bb, br = dest, steer, new_facing, d, s, b, rt
+    return None if best is None else (best_steer, best_facing, best)
 
 
 @lru_cache(maxsize=None)

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Sequence
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, first_shield, in_arc, to_offset
+from ..core.hexgrid import Hex, arc_shape, distance, first_shield, in_shape, to_offset
 from . import player_cloak as pc
-from .energy import AS_ALLOCATION, EnergyAllocation, allocation, energy_values
+from .energy import AS_ALLOCATION, EnergyAllocation, energy_values, shared_allocation
 from .plasma import Plasma
 from .movement import LEFT, RIGHT, STRAIGHT, state_index, step
-from .state import Drone, Ship, Weapon
+from .state import DISRUPTOR, PHASER, PHOTON, Drone, Ship, Weapon
 
 if TYPE_CHECKING:
     from .base import Target
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 # Final: compiled, a module global that is not Final is a dictionary lookup at every read
 WANT_RANGE: Final = 3
+# the FA arc's shape (hexgrid.arc_shape), looked up once, not at each of the policy's moves weighed
+FA_SHAPE: Final = arc_shape("FA")
 
 
 NO_SHOTS: Final = Decision({})
@@ -112,7 +114,7 @@ class Policy:
         budget -= speed
         spare = ship.power - (ship.power + ship.charged - budget)  # power left without touching batteries
         recharge = max(0, min(ship.battery - ship.charged, int(spare)))
-        return allocation(speed, float(phasers), tuple(arm), recharge, cloak)
+        return shared_allocation(speed, float(phasers), tuple(arm), recharge, cloak)
 
     def safe_speed(self, ship: Ship, top: int) -> int:
         """The fastest speed up to ``top`` whose turn mode does not leave the ship where it must run off the map
@@ -148,7 +150,7 @@ class Policy:
         goal = objective is not None or exiting
         heavy_ready = False
         for w in ship.weapons:
-            if w.ready and w.alive and w.kind in ("photon", "disruptor"):
+            if w.ready and w.alive and (w.code == PHOTON or w.code == DISRUPTOR):
                 heavy_ready = True
                 break
         want = WANT_RANGE if heavy_ready else WANT_RANGE + 3
@@ -156,8 +158,11 @@ class Policy:
         # exact and the same comparisons follow (compiled, a float score was boxed at every store and compare).
         # Weights 2 and 0.5 per hex off the wanted range, bonus 3 and 1 for the FA arc, shields / 8 toward it.
         weight, fa_bonus = (4, 8) if goal else (16, 24)
-        threats = [d.hex for d in game.drones if d.alive and d.target == ship.name] if game.drones else ()
-        torpedoes = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] if game.plasmas else ()
+        # typed lists or None (compiled, a list-or-tuple was iterated through Python's generic protocol)
+        threats: list[Hex] | None = [d.hex for d in game.drones if d.alive and d.target == ship.name] \
+            if game.drones else None
+        torpedoes: list[Hex] | None = [t.hex for t in game.plasmas if t.alive and t.target == ship.name] \
+            if game.plasmas else None
         shields = ship.shields
         # SFB.R3.MAP (geometry.Geometry.viable), its states looked up once for the three moves
         tm = ship.tm_table[ship.speed]
@@ -188,15 +193,17 @@ class Policy:
                     score -= 32 * (game.board.cols - to_offset(dest)[0])
                 if thex is not None:  # hexgrid.sight's three answers, each worked out (its memo missed the caches)
                     rng = distance(dest, thex)
-                    score -= abs(rng - want) * weight
+                    score -= (rng - want if rng >= want else want - rng) * weight  # abs(), without a generic call
                     if rng:
-                        if in_arc(dest, facing, "FA", thex):
+                        if in_shape(dest, facing, FA_SHAPE, thex):
                             score += fa_bonus
                         score += shields[first_shield(dest, facing, thex) - 1]  # / 8
-                for h in threats:
-                    score += min(distance(dest, h), 4) * 4  # * 0.5
-                for h in torpedoes:  # run from plasma: every hex it must travel weakens it
-                    score += distance(dest, h) * 24  # * 3
+                if threats is not None:
+                    for h in threats:
+                        score += min(distance(dest, h), 4) * 4  # * 0.5
+                if torpedoes is not None:
+                    for h in torpedoes:  # run from plasma: every hex it must travel weakens it
+                        score += distance(dest, h) * 24  # * 3
             if not scored or score > best_score:
                 best, best_score, scored = steer, score, True
         return best
@@ -221,15 +228,16 @@ class Policy:
 
     def wants(self, ship: Ship, weapon: Weapon, target: Target, rng: int, last: bool, capacitor: float) -> bool:
         """Is this shot worth taking? Drones about to hit us (phasers, range <= 2); the ship at good odds."""
+        code = weapon.code  # the kind as an int (state.KIND_CODE)
         if isinstance(target, Drone):
-            return weapon.kind == "phaser" and target.target == ship.name and rng <= 2
+            return code == PHASER and target.target == ship.name and rng <= 2
         if isinstance(target, Plasma):
-            return weapon.kind == "phaser" and target.target == ship.name and rng <= 3
-        if weapon.kind == "phaser":
+            return code == PHASER and target.target == ship.name and rng <= 3
+        if code == PHASER:
             return rng <= 4 or (last and capacitor >= ship.capacity and rng <= 8)
-        if weapon.kind == "photon":
+        if code == PHOTON:
             return rng <= 8 or (last and rng <= 12)
-        if weapon.kind == "disruptor":
+        if code == DISRUPTOR:
             return rng <= 4 or (last and rng <= 15)
         return False
 
@@ -269,23 +277,27 @@ class Policy:
                     and game.shootable_by_target(d, ship)]
         targets += game.enemies(ship)
         orders = []
-        used: set[str] = set()
+        # the weapons already given a target, as bits by their place in ``ready``, every weapon of the same key
+        # marked with it (a key is answered once): compiled, a set of keys was built and hashed at every question
+        used = 0
         capacitor = ship.capacitor
         last = game.impulse == game.impulses
         for target in targets:
             rng = distance(ship.hex, target.hex)
-            for weapon in ready:
-                if weapon.key in used or not self.wants(ship, weapon, target, rng, last, capacitor):
+            for i, weapon in enumerate(ready):
+                if used & (1 << i) or not self.wants(ship, weapon, target, rng, last, capacitor):
                     continue
                 if not game.bears(ship, weapon, target):
                     continue
-                if isinstance(target, Plasma) and weapon.kind != "phaser":
+                if isinstance(target, Plasma) and weapon.code != PHASER:
                     continue
-                if weapon.kind == "phaser":
+                if weapon.code == PHASER:
                     if capacitor + 1e-9 < weapon.cost:
                         continue
                     capacitor -= weapon.cost
-                used.add(weapon.key)
+                for j, other in enumerate(ready):
+                    if other.key == weapon.key:
+                        used |= 1 << j
                 orders.append((ship, weapon, target))
         return orders
 

@@ -31,7 +31,7 @@ from .energy import AS_ALLOCATION, EnergyAllocation, EnergyForm, energy_values
 from ..core.hexgrid import distance
 from .movement import LEFT, RIGHT, STRAIGHT, candidates
 from .plasma import Plasma
-from .state import Drone, Ship, Weapon
+from .state import DRONE, PHASER, Drone, Ship, Weapon
 from .targets_view import fire_view
 
 if TYPE_CHECKING:
@@ -166,14 +166,18 @@ class Requests(Geometry):
                        view=lambda: self.view(ship.side))
 
     def move_request(self, ship: Ship) -> Request:
-        asks = self._asks.get(ship.name) or self.asks(ship)
+        asks = self._asks.get(ship.name)
+        if asks is None:  # not ``or``: compiled, an object's truth is a generic call
+            asks = self.asks(ship)
         if ship.side in self.in_process:
             return asks.move.reissue(asks.move_options, asks.view)
         return Request("move", ship.side, state=self, subject=ship, options=asks.move_options,
                        check=check_steer, view=asks.move_view)
 
     def fire_request(self, ship: Ship) -> Request:
-        asks = self._asks.get(ship.name) or self.asks(ship)
+        asks = self._asks.get(ship.name)
+        if asks is None:  # not ``or``: compiled, an object's truth is a generic call
+            asks = self.asks(ship)
         if ship.side in self.in_process:
             return asks.fire.reissue(asks.fire_options, asks.fire_view)
         return Request("fire", ship.side, state=self, subject=ship, form=asks.fire_form, options=asks.fire_options,
@@ -224,7 +228,9 @@ class Requests(Geometry):
                        view=lambda: self.view(ship.side))
 
     def disengage_request(self, ship: Ship) -> Request:
-        asks = self._asks.get(ship.name) or self.asks(ship)
+        asks = self._asks.get(ship.name)
+        if asks is None:  # not ``or``: compiled, an object's truth is a generic call
+            asks = self.asks(ship)
         if ship.side in self.in_process:
             return asks.disengage.reissue(DISENGAGE_OPTIONS, asks.view)
         return Request("disengage", ship.side, state=self, subject=ship, options=DISENGAGE_OPTIONS, default="no",
@@ -345,7 +351,7 @@ class Requests(Geometry):
             if target_name is None or target_name == HOLD:
                 continue
             weapon = ship.weapon(key) if isinstance(key, str) else None
-            if weapon is None or weapon.kind in ("drone", "plasma"):
+            if weapon is None or weapon.code >= DRONE:  # drones and plasma (state.KIND_CODE): not direct fire
                 raise IllegalAction(f"'{str(key)[:40]}' is not a direct-fire weapon of {ship.name}", "SFB.EA")
             if weapon.alive and weapon.fired_turn == self.turn:
                 raise IllegalAction(f"{weapon.key} can fire only once a turn (E1.5)", "SFB.R1")
@@ -354,7 +360,7 @@ class Requests(Geometry):
                 legal = ", ".join(self.shot_keys(ship))
                 raise IllegalAction(f"'{weapon.key}>{str(target_name)[:40]}' is not a legal shot now; legal: "
                                     f"{legal or 'none'}", "SFB.EA")
-            if weapon.kind == "phaser" and not ship.robot:
+            if weapon.code == PHASER and not ship.robot:
                 spent += weapon.cost
             orders.append((ship, weapon, target))
         if spent > ship.capacitor + 1e-9:

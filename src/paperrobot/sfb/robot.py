@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
-from ..core.hexgrid import distance, in_arc
-from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice
+from ..core.hexgrid import distance, in_shape
+from .movement import LEFT, RIGHT, STRAIGHT, candidates, seek_choice, step
 from .procedure import numbers
 from .robot_cloak import CloakRules
-from .state import Ship, Weapon
+from .state import DRONE, PHOTON, Ship, Weapon
 
 if TYPE_CHECKING:
     from .base import Target
@@ -25,9 +25,6 @@ NOTHING: Final = Decision(())
 NO_SHOTS: Final[dict[str, str]] = {}
 NO_LAUNCH: Final[dict[str, list[str]]] = {"launch": []}
 HOLD: Final = Decision(NO_SHOTS)
-# "nothing noted yet": typed as the field is, so a type checker does not take ``self.memory`` to stay None after the
-# reset at the start of ``decide`` (the rules called after it note things; compiled, the test would be dropped)
-FORGET: dict[str, Any] | None = None
 RATE_REASON: Final = Reason("SFB.R1", "each weapon fires once a turn and never within 1/4 turn of its last shot")
 HOLD_COURSE_REASON: Final = Reason("SFB.R4", "no unfired weapons: continue in the same direction")
 NO_TURN_REASON: Final = Reason("SFB.R3", "no unfired weapon can be brought to bear by turning: do not turn")
@@ -69,7 +66,7 @@ class Robot(CloakRules):
 
     def decide(self, request: Request) -> Decision:
         """The answer to ``request``, with what the robot's rules make it remember (``note``) as its memory."""
-        self.memory = FORGET
+        self.forget()
         kind = request.kind
         if kind == "move":
             decision = self.move()
@@ -86,6 +83,12 @@ class Robot(CloakRules):
         if self.memory is not None:
             return Decision(decision.action, decision.reasons, self.memory)
         return decision
+
+    def forget(self) -> None:
+        """Nothing noted yet (the start of ``decide``). A method, not ``self.memory = None`` in ``decide``: a type
+        checker would take the field to stay None there after the reset, though the rules called after it note things
+        (compiled, the test of ``self.memory`` would be dropped); nor a module global, read by name at every call."""
+        self.memory = None
 
     def note(self, name: str, value: Any) -> None:
         """Remember ``name`` after this decision (SFB.R2 primary_done, SFB.R3 tie_side, SFB.R.CLOAK4 focus): the
@@ -125,9 +128,9 @@ class Robot(CloakRules):
         turn = self.game.turn
         photons_done = None
         for w in self.ship.weapons:
-            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn:
+            if not w.alive or w.code >= DRONE or w.fired_turn == turn:  # drones and plasma: not direct fire
                 continue
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 if photons_done is None:
                     photons_done = self.photons_fired >= self.photon_limit
                 if photons_done:
@@ -145,16 +148,16 @@ class Robot(CloakRules):
         turn = game.turn
         now, quarter = (turn - 1) * game.impulses + game.impulse, game.quarter
         for w in ship.weapons:
-            if not w.alive or w.kind in ("drone", "plasma") or w.fired_turn == turn or now - w.last_fired < quarter:
+            if not w.alive or w.code >= DRONE or w.fired_turn == turn or now - w.last_fired < quarter:
                 continue  # not unfired (R3), or E1.5 (game.rate_ok, inlined)
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 if photons is None:
                     photons = self.photons_fired
                 if photons >= self.photon_limit:
                     continue  # R7
             if not game.bears(ship, w, target):  # a pure test: asked again rather than kept by (arc, rmin, rmax)
                 continue
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 assert photons is not None  # counted above for this photon
                 photons += 1
             out.append(w)
@@ -217,7 +220,7 @@ class Robot(CloakRules):
         self.note("tie_side", None)  # R4: instruction #3 starts again after every firing
         reasons = [Reason(rule, text), RATE_REASON]
         for w in weapons:
-            if w.kind == "photon":
+            if w.code == PHOTON:
                 reasons.append(Reason("SFB.R7", f"{w.key}: one photon torpedo per turn"
                                                 + self.n.n_photon_tubes_per_shot))
         return Decision(tuple((w.key, target.name) for w in weapons), tuple(reasons))
@@ -302,6 +305,12 @@ class Robot(CloakRules):
     def _safe(self, wanted: str, can_turn: bool) -> str:
         """The wanted move if it keeps the ship on the map with a way on; else the nearest safe one."""
         game, ship = self.game, self.ship
+        if wanted == STRAIGHT or (can_turn and (wanted == LEFT or wanted == RIGHT)):
+            # the wanted move, one of the candidates, tested without building them (most answers end here)
+            ahead = ship.facing
+            facing = ahead if wanted == STRAIGHT else ((ahead - 1) % 6 if wanted == LEFT else (ahead + 1) % 6)
+            if game.viable(ship, wanted, facing, step(ship.hex, facing)):
+                return wanted
         moves = candidates(ship.hex, ship.facing, can_turn)
         for s, facing, dest in moves:  # the wanted move first (one move a steer)
             if s == wanted and game.viable(ship, s, facing, dest):
@@ -325,15 +334,18 @@ class Robot(CloakRules):
         """60-degree turns left and right (1-3, 9 = never) that would bring ``weapon`` to bear, turning in place."""
         game, ship = self.game, self.ship
         origin, aim = game.geometry(ship, target)
-        out = []
-        for sign in (-1, 1):
-            found = 9
-            for k in range(1, 4):
-                if in_arc(origin, (ship.facing + sign * k) % 6, weapon.arc, aim):
-                    found = k
-                    break
-            out.append(found)
-        return out[0], out[1]
+        shape = weapon.shape  # the arc's shape (state.Weapon), for the six facings tested
+        facing = ship.facing
+        left = right = 9
+        for k in range(1, 4):
+            if in_shape(origin, (facing - k) % 6, shape, aim):
+                left = k
+                break
+        for k in range(1, 4):
+            if in_shape(origin, (facing + k) % 6, shape, aim):
+                right = k
+                break
+        return left, right
 
     def turn_side(self, target: Ship, unfired: list[Weapon]) -> tuple[str | None, list[Reason]]:
         """SFB.R3: the side that brings more unfired weapons to bear; tie -> shields (seed 000) -> coin."""

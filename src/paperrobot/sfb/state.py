@@ -4,13 +4,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, arc_shape
 from .data import PHASER_COST, ShipSpec, max_range, min_range
 
-KIND = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
+KIND: Final = {"phaser-1": "phaser", "phaser-2": "phaser", "phaser-3": "phaser", "photon": "photon",
         "disruptor": "disruptor", "drone": "drone", "plasma-s": "plasma", "plasma-g": "plasma", "plasma-f": "plasma"}
+# A weapon's kind as an int (Weapon.code), for the hot paths' tests: compiled, a Final int is a constant and comparing
+# two ints is one instruction, where a kind's name is compared as a string. The seeking kinds are the highest.
+PHASER: Final = 1
+PHOTON: Final = 2
+DISRUPTOR: Final = 3
+DRONE: Final = 4  # DRONE and above: seeking weapons, not direct fire
+PLASMA: Final = 5
+KIND_CODE: Final = {"phaser": PHASER, "photon": PHOTON, "disruptor": DISRUPTOR, "drone": DRONE, "plasma": PLASMA}
 # Which box the owner gives up first within a damage category (docs/sfb.md "Owner's box choices").
-WEAPON_VALUE = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
+WEAPON_VALUE: Final = {"phaser-3": 1, "phaser-2": 2, "drone": 3, "phaser-1": 4, "disruptor": 5, "photon": 6,
                 "plasma-f": 6, "plasma-g": 6, "plasma-s": 7}
 
 
@@ -69,7 +77,16 @@ class Weapon:
     fired_turn: int = 0
     rmin: int = 0  # range limits: the weapon cannot fire outside rmin..rmax
     rmax: int = 0
+    # Worked out from ``kind`` and ``arc`` when the weapon is made (__post_init__; clone and fork copy them), neither
+    # ever changes: ``code``, the kind as an int (KIND_CODE, 0 for none of them); ``shape``, the arc's shape
+    # (hexgrid.arc_shape), which the arc tests read instead of looking the arc up by its name each time.
+    code: int = field(default=0, repr=False, compare=False)
+    shape: tuple[int, ...] = field(default=(), repr=False, compare=False)
     tube: Any = None  # a plasma launcher's arming state (scenario #6 rules, plasma_play.py)
+
+    def __post_init__(self) -> None:
+        self.code = KIND_CODE.get(self.kind, 0)
+        self.shape = arc_shape(self.arc)
 
 
 @dataclass(slots=True)
@@ -136,7 +153,7 @@ class Ship:
 
     @property
     def capacity(self) -> Any:  # the int 0 with no live phaser (see capacitor)
-        return sum(w.cost for w in self.weapons if w.alive and w.kind == "phaser")
+        return sum(w.cost for w in self.weapons if w.alive and w.code == PHASER)
 
     @property
     def power(self) -> int:
@@ -146,7 +163,7 @@ class Ship:
         """Photon torpedoes fired this turn (SFB.R7 counts them)."""
         count = 0
         for w in self.weapons:  # a loop: the robot asks this on most impulses
-            if w.kind == "photon" and w.fired_turn == turn:
+            if w.code == PHOTON and w.fired_turn == turn:
                 count += 1
         return count
 

@@ -66,16 +66,19 @@ class Victory(Cloning):
     def check_end(self) -> None:
         if self.outcome is not None:
             return
-        alive = {"player": False, "robot": False}
+        player = robot = False  # a side with an active ship (two flags: compiled, a dict was built at every call)
         for ship in self.ships:
             if ship.active:
-                alive[ship.side] = True
-        if alive["player"] and alive["robot"]:
+                if ship.side == "player":
+                    player = True
+                elif ship.side == "robot":
+                    robot = True
+        if player and robot:
             return
-        if not alive["player"] and not alive["robot"]:
+        if not player and not robot:
             self.finish(None, "destroyed")
             return
-        loser = "player" if not alive["player"] else "robot"
+        loser = "player" if not player else "robot"
         winner = "robot" if loser == "player" else "player"
         if any(s.gone == "disengaged" for s in self.side_ships(loser)):
             self.finish(winner, "disengaged")  # #5: a draw for him, a tactical victory for the other

@@ -6,7 +6,7 @@ Choices where the seed is silent are documented in docs/fc.md (section names in 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 from ..core.contract import Request
 from ..core.controller import Decision, Reason
@@ -52,6 +52,13 @@ def _native(n: Any) -> Nums:
 _MADE: Final[dict[int, tuple[Any, tuple[str, ...], Reason, Nums]]] = {}
 
 
+def _made(n: Any) -> tuple[Any, tuple[str, ...], Reason, Nums]:
+    made = _MADE.get(id(n))
+    if made is None or made[0] is not n:  # a robot per fork (a search's simulation): made once per procedure
+        made = _MADE[id(n)] = (n, _purposes(n), _hold_5d(n), _native(n))
+    return made
+
+
 class Robot(MovementSteps):
     """The paper robot: steps 1 and 7 and the damage choices here, steps 2-3 in MovementSteps (robot_movement.py),
     4-6 in FireSteps (robot_fire.py), one chain of classes (robot_base.py). ``dice`` is the game's dice (one source of chance); ``rules`` its procedure's numbers
@@ -59,10 +66,7 @@ class Robot(MovementSteps):
 
     def __init__(self, dice: Dice, rules: Any = None) -> None:
         self.dice = dice
-        n: Any = numbers(rules)  # the procedure's values as plain attributes (fc/procedure.py)
-        made = _MADE.get(id(n))
-        if made is None or made[0] is not n:  # a robot per fork (a search's simulation): made once per procedure
-            made = _MADE[id(n)] = (n, _purposes(n), _hold_5d(n), _native(n))
+        made = _made(numbers(rules))  # the procedure's values (fc/procedure.py), made once per procedure
         self.n = made[3]  # the same values, read natively (robot_base.Nums)
         self.purposes, self.hold_5d = made[1], made[2]
         self.steps = {}  # request kind -> the class's do_<kind> function (not a bound method: a robot per fork,
@@ -303,31 +307,36 @@ def _has_target(game: Lookups, ship: Ship, w: Weapon, enemy: Ship, drones: list[
 
 
 # a repair step's arguments: the order so far, the game, the ship, the enemy, the procedure's numbers, the most boxes
-# of a system, the boxes left of a system (ship.spec.systems' and ship.boxes' get)
-Get = Callable[[str, int], int]
-RepairStep = Callable[[list[str], Any, Ship, Ship, Any, Get, Get], None]
+# of a system and the boxes left of a system (dictionaries, read natively by .get: not bound methods called through
+# the interpreter's protocol)
 
 
 def repair_order(game: Any, ship: Ship, enemy: Ship, n: Any = None) -> list[str]:
     """FC.7B's nine steps as one priority list (the engine spends repair points down it), in the order and with the
     preferences of the procedure ``n`` (fc/procedure.py's numbers; None: the published one)."""
-    n = n or numbers(None)
+    nums: Nums = n if isinstance(n, Nums) else _made(n or numbers(None))[3]  # read natively (robot_base.Nums)
     order: list[str] = []
-    mx = _box_max(ship).get  # ship.box_max without a scan per question
-    box = ship.boxes.get
-    for step in n.repair_steps:  # the steps named, called directly (compiled: a native call, not a Python one)
+    mx = _box_max(ship)  # ship.box_max without a scan per question
+    box = ship.boxes
+    for step in nums.repair_steps:  # the steps named, called directly (compiled: a native call, not a Python one)
         if step in ALL_OUT:
             _all_out(order, step, mx, box)
         elif step == "phaser-arcs":
-            _phaser_arcs(order, game, ship, enemy, n, mx, box)
+            _phaser_arcs(order, game, ship, enemy, nums, mx, box)
         elif step == "weapons-and-power":
-            _weapons_and_power(order, game, ship, enemy, n, mx, box)
+            _weapons_and_power(order, game, ship, enemy, nums, mx, box)
         elif step == "rotation":
-            _rotation(order, game, ship, enemy, n, mx, box)
+            _rotation(order, game, ship, enemy, nums, mx, box)
+        elif step == "batteries":
+            _batteries(order, game, ship, enemy, nums, mx, box)
+        elif step == "reloads":
+            _reloads(order, game, ship, enemy, nums, mx, box)
+        elif step == "probe":
+            _probe(order, game, ship, enemy, nums, mx, box)
         else:
-            REPAIR_STEPS[step](order, game, ship, enemy, n, mx, box)
-    order += ["shuttle"] * (mx("shuttle", 0) - box("shuttle", 0))  # not in steps 1-9: last (docs/fc.md#repairs)
-    order += ["battery"] * (mx("battery", 0) - box("battery", 0))
+            raise KeyError(step)
+    order += ["shuttle"] * (mx.get("shuttle", 0) - box.get("shuttle", 0))  # not in steps 1-9: last (docs/fc.md#repairs)
+    order += ["battery"] * (mx.get("battery", 0) - box.get("battery", 0))
     return order
 
 
@@ -348,13 +357,13 @@ def _box_max(ship: Ship) -> dict[str, int]:
 ALL_OUT: Final[tuple[str, ...]] = ("control", "tractor", "transporter")  # steps 1, 2 and 6, named as their system
 
 
-def _all_out(order: list[str], system: str, mx: Get, box: Get) -> None:
+def _all_out(order: list[str], system: str, mx: dict[str, int], box: dict[str, int]) -> None:
     """Steps 1, 2 and 6: if every box of ``system`` is disabled, repair one."""
-    if mx(system, 0) and box(system, 0) == 0:
+    if mx.get(system, 0) and box.get(system, 0) == 0:
         order.append(system)
 
 
-def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
+def _phaser_arcs(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Nums, mx: dict[str, int], box: dict[str, int]) -> None:
     """Step 3: a firing arc no phaser covers: repair the preferred phaser that covers it, the widest arc first."""
     down, covered = False, 0
     for w in ship.weapons:  # first: is any phaser down, and do the working ones still cover every sector?
@@ -395,29 +404,29 @@ def _sector_bits(arc: str) -> int:
     return bits
 
 
-def _batteries(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
+def _batteries(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Nums, mx: dict[str, int], box: dict[str, int]) -> None:
     """Step 4: all battery boxes disabled: two; all but one: one."""
-    if mx("battery", 0) and box("battery", 0) == 0:
+    if mx.get("battery", 0) and box.get("battery", 0) == 0:
         order += ["battery", "battery"]
-    elif mx("battery", 0) > 1 and box("battery", 0) == 1:
+    elif mx.get("battery", 0) > 1 and box.get("battery", 0) == 1:
         order.append("battery")
 
 
-def _reloads(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
+def _reloads(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Nums, mx: dict[str, int], box: dict[str, int]) -> None:
     """Step 5: every live rack empty: reload one; the ADD empty: reload it, unless the opponent has no drones."""
     racks = [i for i, r in enumerate(ship.racks) if r.alive]
     if racks and all(ship.racks[i].ammo == 0 for i in racks) and ship.reloads > 0:
         order.append(f"reload-{racks[0] + 1}")
-    enemy_drones = enemy.drones_left() > 0 or any(d.alive and d.owner == enemy.side for d in game.drones)
-    if ship.spec.add_shots and ship.add_shots == 0 and enemy_drones:
+    if ship.spec.add_shots and ship.add_shots == 0 and (  # the enemy's drones asked only when it matters
+            enemy.drones_left() > 0 or any(d.alive and d.owner == enemy.side for d in game.drones)):
         order.append("reload-add")
 
 
-def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
+def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Nums, mx: dict[str, int], box: dict[str, int]) -> None:
     """Step 7: a weapon, then a power box, alternating, in their orders; then drone racks and their reloads."""
     dead = [w for w in ship.weapons if not w.alive]  # one pass over the card (most weapons work)
     weapons = [w.id for kind in n.repair_weapons for w in dead if w.kind == kind] if dead else []
-    power = [k for k in n.repair_power for _ in range(mx(k, 0) - box(k, 0))]
+    power = [k for k in n.repair_power for _ in range(mx.get(k, 0) - box.get(k, 0))]
     for i in range(max(len(weapons), len(power))):
         if i < len(weapons):
             order.append(weapons[i])
@@ -425,25 +434,29 @@ def _weapons_and_power(order: list[str], game: Any, ship: Ship, enemy: Ship, n: 
             order.append(power[i])
     racks = ship.racks
     if racks:
-        order += [f"rack-{i + 1}" for i, r in enumerate(racks) if not r.alive]
-        order += [f"reload-{i + 1}" for i, r in enumerate(racks) if r.ammo == 0]
+        for i, r in enumerate(racks):
+            if not r.alive:
+                order.append(f"rack-{i + 1}")
+        for i, r in enumerate(racks):
+            if r.ammo == 0:
+                order.append(f"reload-{i + 1}")
     if dead:
         order += [w.id for w in dead if w.id not in order]
 
 
-def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
+def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Nums, mx: dict[str, int], box: dict[str, int]) -> None:
     """Step 8: the other systems one of each in rotating order ("hull": the forward and rear hull)."""
     rotation = _ROTATIONS.get(n.repair_rotation)
     if rotation is None:  # the procedure's order with "hull" as its two systems, worked out once per procedure
         rotation = _ROTATIONS[n.repair_rotation] = tuple(
             [k for name in n.repair_rotation for k in (("fhull", "rhull") if name == "hull" else (name,))])
     for k in rotation:
-        if mx(k, 0) != box(k, 0):
+        if mx.get(k, 0) != box.get(k, 0):
             break
     else:
         return  # nothing of the rotation is damaged (most turns)
     if len(set(rotation)) < len(rotation):  # a system named twice shares one count: the loop as written
-        missing = {k: mx(k, 0) - box(k, 0) for k in rotation}
+        missing = {k: mx.get(k, 0) - box.get(k, 0) for k in rotation}
         while any(missing.values()):
             for k in rotation:
                 if missing[k] > 0:
@@ -451,7 +464,7 @@ def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: 
                     missing[k] -= 1
         return
     # one of each damaged system per round, in rotating order: the same list, without a dictionary and its scans
-    counts = [mx(k, 0) - box(k, 0) for k in rotation]
+    counts = [mx.get(k, 0) - box.get(k, 0) for k in rotation]
     for done in range(max(counts)):
         for i in range(len(rotation)):
             if counts[i] > done:
@@ -461,10 +474,6 @@ def _rotation(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: 
 _ROTATIONS: Final[dict[Any, tuple[str, ...]]] = {}  # a procedure's repair_rotation -> the systems in rotating order
 
 
-def _probe(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Any, mx: Get, box: Get) -> None:
+def _probe(order: list[str], game: Any, ship: Ship, enemy: Ship, n: Nums, mx: dict[str, int], box: dict[str, int]) -> None:
     """Step 9: the probe launcher (FC has no armor on these ships)."""
-    order += ["probe"] * (mx("probe", 0) - box("probe", 0))
-
-
-REPAIR_STEPS: Final[dict[str, RepairStep]] = {"phaser-arcs": _phaser_arcs, "batteries": _batteries, "reloads": _reloads,
-                                       "weapons-and-power": _weapons_and_power, "rotation": _rotation, "probe": _probe}
+    order += ["probe"] * (mx.get("probe", 0) - box.get("probe", 0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.controller import Decision, Reason
 from typing import Any, Final, Sequence
 
-from ..core.hexgrid import distance, in_arc
+from ..core.hexgrid import arc_shape, distance, in_arc, in_shape
 from . import geometry as geo
 from .robot_fire import FireSteps
 from .reasons import CENTERLINED_ANYWAY, NO_TURN, NO_TURN_TO_FA, TURN_TO_FA, why
@@ -17,6 +17,10 @@ Move = tuple[str, list[Reason]]
 # a step's "no reason to change the move": one shared empty list (a robot's move asks three such steps); its callers
 # only read it (``reasons += extra``, ``reasons + rs``), never change it
 _NO_REASON: Final[list[Reason]] = []
+# the arcs this file tests, their shapes looked up once (hexgrid.arc_shape), not by name at every test
+_FA: Final[tuple[int, ...]] = arc_shape("FA")
+_LS: Final[tuple[int, ...]] = arc_shape("LS")
+_RS: Final[tuple[int, ...]] = arc_shape("RS")
 
 
 class MovementSteps(FireSteps):
@@ -100,8 +104,8 @@ class MovementSteps(FireSteps):
         if not free:
             return None
         held = [d for d in incoming if d.held_by == ship.side]
-        for arc, side in (("LS", "left"), ("RS", "right")):
-            group = [d for d in free if in_arc(ship.pos, ship.facing, arc, d.pos)]
+        for shape, side in ((_LS, "left"), (_RS, "right")):
+            group = [d for d in free if in_shape(ship.pos, ship.facing, shape, d.pos)]
             if len(group) + len(held) >= n_.drone_wave_size and group:
                 return group + held, side
         by_shield: dict[int, list[Drone]] = {}
@@ -117,7 +121,7 @@ class MovementSteps(FireSteps):
 
     def step_3b1(self, game: Lookups, ship: Ship, enemy: Ship, options: Sequence[str], allow_turn: bool) -> Move:
         slip_ok = "slip-left" in options
-        if not in_arc(ship.pos, ship.facing, "FA", enemy.pos):
+        if not in_shape(ship.pos, ship.facing, _FA, enemy.pos):
             if allow_turn and distance(ship.pos, enemy.pos) <= self.n.het_range:
                 het = self.het_choice(game, ship, enemy, options)
                 if het is not None:
@@ -223,18 +227,22 @@ class MovementSteps(FireSteps):
     def keep_in_arc(self, game: Lookups, ship: Ship, enemy: Ship, move: str, options: Sequence[str]) -> Move:
         """FC.3.ARC (docs/fc.md#keep-in-arc): disruptors unfired, enemy in FA within 8 hexes, the move would
         take it out of FA, and power remains for all disruptors after paying: cancel the move."""
-        if move.startswith(("turn", "het")) or move == "decel" or "decel" not in options or ship.fired_disruptors:
+        if (move.startswith("turn") or move.startswith("het") or move == "decel" or "decel" not in options
+                or ship.fired_disruptors):
             return move, _NO_REASON
-        if distance(ship.pos, enemy.pos) > self.n.keep_in_arc_range or not in_arc(ship.pos, ship.facing, "FA",
-                                                                                   enemy.pos):
+        if distance(ship.pos, enemy.pos) > self.n.keep_in_arc_range or not in_shape(ship.pos, ship.facing, _FA,
+                                                                                     enemy.pos):
             return move, _NO_REASON
         pos, facing = geo.after_move(ship, move)
-        if in_arc(pos, facing, "FA", enemy.pos):
+        if in_shape(pos, facing, _FA, enemy.pos):
             return move, _NO_REASON
-        disruptors = [w for w in ship.live_weapons("disruptor") if not w.fired]
+        disruptors = 0  # the live, unfired disruptors, counted without a list
+        for w in ship.weapons:
+            if w.alive and not w.fired and w.kind == "disruptor":
+                disruptors += 1
         if not disruptors:
             return move, _NO_REASON
-        if ship.available() - game.rules.decel_cost < game.rules.disruptor_cost * len(disruptors):
+        if ship.available() - game.rules.decel_cost < game.rules.disruptor_cost * disruptors:
             return move, _NO_REASON
         return "decel", [why("FC.3.ARC", "{} would lose the enemy from the FA arc: decelerate to keep it in arc{}",
                              (move, self.n.n_keep_in_arc_range))]

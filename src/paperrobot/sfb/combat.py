@@ -19,8 +19,8 @@ from .state import PHASER, PHOTON, Drone, Ship, Weapon
 # strings all battle long. Kept, they are not built anew at every shot, and the dice's memo of rolls (core.dice) finds
 # the same string object, its hash already known, instead of hashing and comparing a new one. Kept by key, then name,
 # then range (compiled, a (key, name, range) tuple was built, hashed and compared at every shot; a str key is read
-# by the dict's string fast path).
-_PURPOSES: Final[dict[str, dict[str, dict[int, str]]]] = {}
+# by the dict's string fast path, the range indexes a list, "" where not yet built).
+_PURPOSES: Final[dict[str, dict[str, list[str]]]] = {}
 
 
 def fire_purpose(key: str, name: str, rng: int) -> str:
@@ -29,12 +29,16 @@ def fire_purpose(key: str, name: str, rng: int) -> str:
         if len(_PURPOSES) >= 512:
             _PURPOSES.clear()
         by_key = _PURPOSES[key] = {}
-    by_name = by_key.get(name)
-    if by_name is None:
-        by_name = by_key[name] = {}
-    found = by_name.get(rng)
-    if found is None:
-        found = by_name[rng] = f"{key} at {name}, range {rng}"
+    by_range = by_key.get(name)
+    if by_range is None:
+        by_range = by_key[name] = []
+    if rng < len(by_range):
+        found = by_range[rng]
+        if found:
+            return found
+    else:
+        by_range.extend([""] * (rng + 1 - len(by_range)))
+    found = by_range[rng] = f"{key} at {name}, range {rng}"
     return found
 
 
@@ -176,7 +180,7 @@ class Combat(Requests):
                 name, there = torp_target.label, torp_target.hex
             rng = distance(ship.hex, there)
             eff = self.effective_range(ship, target, rng)
-            roll = self.dice.d6(fire_purpose(weapon.key, name, rng), ship.side)
+            roll = self.dice.roll(6, fire_purpose(weapon.key, name, rng), ship.side)  # Dice.d6, one call less
             if phaser:
                 chart = _phaser_chart(weapon.type)[roll - 1]
                 points = chart[eff] if eff < len(chart) else 0
@@ -197,16 +201,20 @@ class Combat(Requests):
                 plasma_hits[name] = plasma_hits.get(name, 0) + points
                 continue
             key = (ship.name, name)
-            if key not in boundary:
+            known = boundary.get(key)  # one lookup, not ``in`` then a read
+            if known is None:
                 origin, aim = self.geometry(ship, victim)
-                if origin == aim:
-                    boundary[key] = 1
+                # hexes compared coordinate by coordinate (compiled, ``==`` on two tuples is a generic rich compare)
+                if origin[0] == aim[0] and origin[1] == aim[1]:
+                    shield = 1
                 else:
                     saved = victim.hex
                     victim.hex = aim
-                    boundary[key] = self.shield_hit(victim, origin, f"fire from {ship.name}")
+                    shield = self.shield_hit(victim, origin, f"fire from {ship.name}")
                     victim.hex = saved
-            shield = boundary[key]
+                boundary[key] = shield
+            else:
+                shield = known
             volleys[(name, shield)] = volleys.get((name, shield), 0) + points
         for label, points in drone_hits.items():
             drone = next(d for d in self.drones if d.label == label)
@@ -214,7 +222,8 @@ class Combat(Requests):
             if drone.damage >= self.drone_kill and drone.alive:
                 drone.alive = False
                 self.emit("drone-destroyed", drone.side, drone=label)
-        self.drones = [d for d in self.drones if d.alive]
+        if self.drones:  # an empty list is left as it is (the list is this game's own: cloning makes a new one)
+            self.drones = [d for d in self.drones if d.alive]
         if plasma_hits:
             for torp in self.plasmas:
                 if torp.label in plasma_hits:

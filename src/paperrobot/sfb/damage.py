@@ -193,5 +193,5 @@ def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
     for _ in range(points):
         if ship.destroyed:
             break
-        hits.append(dac_point(ship, dice.d6("damage allocation", ship.side), turn, rows))
+        hits.append(dac_point(ship, dice.roll(6, "damage allocation", ship.side), turn, rows))  # d6
     return hits

@@ -17,17 +17,49 @@ from .state import PHASER, PHOTON, Drone, Ship, Weapon
 
 # A shot's die purpose (``"phaser-1#1 at klingon, range 3"``) by weapon key, target name and range: the same few
 # strings all battle long. Kept, they are not built anew at every shot, and the dice's memo of rolls (core.dice) finds
-# the same string object, its hash already known, instead of hashing and comparing a new one.
-_PURPOSES: Final[dict[tuple[str, str, int], str]] = {}
+# the same string object, its hash already known, instead of hashing and comparing a new one. Kept by key, then name,
+# then range (compiled, a (key, name, range) tuple was built, hashed and compared at every shot; a str key is read
+# by the dict's string fast path, the range indexes a list, "" where not yet built).
+_PURPOSES: Final[dict[str, dict[str, list[str]]]] = {}
 
 
 def fire_purpose(key: str, name: str, rng: int) -> str:
-    memo = (key, name, rng)
-    found = _PURPOSES.get(memo)
-    if found is None:
-        if len(_PURPOSES) >= 4096:
+    by_key = _PURPOSES.get(key)
+    if by_key is None:
+        if len(_PURPOSES) >= 512:
             _PURPOSES.clear()
-        found = _PURPOSES[memo] = f"{key} at {name}, range {rng}"
+        by_key = _PURPOSES[key] = {}
+    by_range = by_key.get(name)
+    if by_range is None:
+        by_range = by_key[name] = []
+    if rng < len(by_range):
+        found = by_range[rng]
+        if found:
+            return found
+    else:
+        by_range.extend([""] * (rng + 1 - len(by_range)))
+    found = by_range[rng] = f"{key} at {name}, range {rng}"
+    return found
+
+
+# The weapons' charts by kind, as data.phaser_chart / heavy_chart give them (the same objects: those are cached for
+# good), read from a dict (a str key) instead of calling the lru_cache wrapper at every shot (compiled, a generic call
+# with an argument tuple built).
+_PHASER_CHARTS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {}
+_HEAVY_CHARTS: Final[dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+
+
+def _phaser_chart(kind: str) -> tuple[tuple[int, ...], ...]:
+    found = _PHASER_CHARTS.get(kind)
+    if found is None:
+        found = _PHASER_CHARTS[kind] = phaser_chart(kind)
+    return found
+
+
+def _heavy_chart(kind: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    found = _HEAVY_CHARTS.get(kind)
+    if found is None:
+        found = _HEAVY_CHARTS[kind] = heavy_chart(kind)
     return found
 
 
@@ -148,12 +180,12 @@ class Combat(Requests):
                 name, there = torp_target.label, torp_target.hex
             rng = distance(ship.hex, there)
             eff = self.effective_range(ship, target, rng)
-            roll = self.dice.d6(fire_purpose(weapon.key, name, rng), ship.side)
+            roll = self.dice.roll(6, fire_purpose(weapon.key, name, rng), ship.side)  # Dice.d6, one call less
             if phaser:
-                chart = phaser_chart(weapon.type)[roll - 1]
+                chart = _phaser_chart(weapon.type)[roll - 1]
                 points = chart[eff] if eff < len(chart) else 0
             else:
-                hit, by_range = heavy_chart(weapon.type)
+                hit, by_range = _heavy_chart(weapon.type)
                 modified = roll + (self.heavy_penalty if is_drone else 0)  # FD1.52
                 # E3.31: the hit roll uses effective range, damage the true range
                 points = by_range[rng] if eff < len(hit) and hit[eff] and modified <= hit[eff] else 0
@@ -169,16 +201,20 @@ class Combat(Requests):
                 plasma_hits[name] = plasma_hits.get(name, 0) + points
                 continue
             key = (ship.name, name)
-            if key not in boundary:
+            known = boundary.get(key)  # one lookup, not ``in`` then a read
+            if known is None:
                 origin, aim = self.geometry(ship, victim)
-                if origin == aim:
-                    boundary[key] = 1
+                # hexes compared coordinate by coordinate (compiled, ``==`` on two tuples is a generic rich compare)
+                if origin[0] == aim[0] and origin[1] == aim[1]:
+                    shield = 1
                 else:
                     saved = victim.hex
                     victim.hex = aim
-                    boundary[key] = self.shield_hit(victim, origin, f"fire from {ship.name}")
+                    shield = self.shield_hit(victim, origin, f"fire from {ship.name}")
                     victim.hex = saved
-            shield = boundary[key]
+                boundary[key] = shield
+            else:
+                shield = known
             volleys[(name, shield)] = volleys.get((name, shield), 0) + points
         for label, points in drone_hits.items():
             drone = next(d for d in self.drones if d.label == label)
@@ -186,7 +222,8 @@ class Combat(Requests):
             if drone.damage >= self.drone_kill and drone.alive:
                 drone.alive = False
                 self.emit("drone-destroyed", drone.side, drone=label)
-        self.drones = [d for d in self.drones if d.alive]
+        if self.drones:  # an empty list is left as it is (the list is this game's own: cloning makes a new one)
+            self.drones = [d for d in self.drones if d.alive]
         if plasma_hits:
             for torp in self.plasmas:
                 if torp.label in plasma_hits:
@@ -197,7 +234,10 @@ class Combat(Requests):
     def resolve_volleys(self, volleys: dict[tuple[str, int], int], step_name: str) -> None:
         """SFB.DMG4: all damage through one shield in one step is one volley."""
         dmg1 = self.scenario.damage == "dmg1"  # read once (the scenario is an interpreted model: a read by name)
-        for (name, shield), points in sorted(volleys.items()):
+        items = list(volleys.items())
+        if len(items) > 1:  # the same order as sorted(); one volley (the usual) is not sorted
+            items.sort()
+        for (name, shield), points in items:
             if self.by_name[name].destroyed:  # not ``ship.destroyed``: mypy would keep it False below, where the
                 continue  # damage may have destroyed the ship (compiled, the test below would be dropped)
             ship = self.by_name[name]

@@ -5,7 +5,7 @@ Each function scores one volley of internal points on a ship and returns the box
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from ..core.dice import Dice
 from .data import dac_table
@@ -56,6 +56,20 @@ def destroy_box(ship: Ship, box: str) -> str:
     elif box == "battery":
         ship.battery -= 1  # discharged batteries are destroyed first (B3.0 line 6)
         ship.charged = min(ship.charged, ship.battery)
+    elif box == "hull":  # each internal box written as its field (compiled, setattr/getattr by name are generic)
+        ship.hull -= 1
+    elif box == "excess":
+        ship.excess -= 1
+    elif box == "impulse":
+        ship.impulse -= 1
+    elif box == "shuttle":
+        ship.shuttle -= 1
+    elif box == "lab":
+        ship.lab -= 1
+    elif box == "transporter":
+        ship.transporter -= 1
+    elif box == "apr":
+        ship.apr -= 1
     else:
         setattr(ship, box, getattr(ship, box) - 1)
     return box
@@ -161,9 +175,16 @@ def dac_point(ship: Ship, roll: int, turn: int, rows: list[list[str]] | None = N
     raise AssertionError("the DAC always ends in Excess Damage")
 
 
+# The cadet DAC's rows once read (data.dac_table is cached for good: the same object), kept here: compiled, calling
+# the lru_cache wrapper at every volley is a generic call.
+_ROWS: Final[list[list[list[str]]]] = []
+
+
 def _rows() -> list[list[str]]:
     """The cadet DAC's rows (a list of lists of categories, as loaded)."""
-    return cast("list[list[str]]", dac_table().rows)
+    if not _ROWS:
+        _ROWS.append(cast("list[list[str]]", dac_table().rows))
+    return _ROWS[0]
 
 
 def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
@@ -172,5 +193,5 @@ def dac_volley(ship: Ship, points: int, turn: int, dice: Dice) -> list[str]:
     for _ in range(points):
         if ship.destroyed:
             break
-        hits.append(dac_point(ship, dice.d6("damage allocation", ship.side), turn, rows))
+        hits.append(dac_point(ship, dice.roll(6, "damage allocation", ship.side), turn, rows))  # d6
     return hits

@@ -88,8 +88,8 @@ def test_a_controllers_decision_is_passed_on_when_its_answer_is_the_action():
     robot.decide = keep
     plain = engine.move_ships
 
-    def watched():  # the move step as it is, noting each Decision the engine receives
-        steps = plain()
+    def watched(movers=None):  # the move step as it is, noting each Decision the engine receives
+        steps = plain(movers)
         try:
             request = next(steps)
             while True:

@@ -181,17 +181,7 @@ def in_arc(ship: Pos, facing: int, arc: str, target: Pos) -> bool:
     previous impulse's positions) are the engine's business. Positions are read by index, so plain
     (q, r) pairs work too.
     """
-    dq, dr, f = target[0] - ship[0], target[1] - ship[1], facing % 6
-    shape = _ARC_SHAPES.get(arc)
-    if shape is None:
-        shape = _arc_shape(arc)
-    if shape[f] & _wedge_bits(dq, dr):
-        return True
-    halves = shape[6]
-    if halves:
-        dot = _beam_dot(dq, dr, f)
-        return (halves & 1 != 0 and dot >= 0) or (halves & 2 != 0 and dot <= 0)
-    return False
+    return in_shape(ship, facing, arc_shape(arc), target)
 
 
 def arc_shape(arc: str) -> tuple[int, ...]:
